@@ -1,0 +1,90 @@
+// The request pipeline: base path, security headers, route table for api/, management/ and oauth/, static client for
+// everything else, one error path, and a log line per request. `createServer` returns a plain node:http server.
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createContext } from './http/context';
+import { HttpError, methodNotAllowed, notFoundVm } from './http/errors';
+import { errorReply, securityHeaders, writeReply } from './http/respond';
+import { Router } from './http/router';
+import { StaticFiles } from './http/static-files';
+import type { AppServices } from './services';
+import { healthRoutes } from './routes/health';
+import { publicInfoRoutes } from './routes/public-info';
+
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const API_PREFIXES = ['/api/', '/management/', '/oauth/'];
+
+/** Every route of the application. Features register theirs here. */
+export function buildRouter(): Router {
+  return new Router().use(healthRoutes()).use(publicInfoRoutes());
+}
+
+export interface AppOptions {
+  router?: Router;
+  clientDir?: string;
+}
+
+export function createHandler(app: AppServices, options: AppOptions = {}) {
+  const router = options.router ?? buildRouter();
+  const staticFiles = new StaticFiles(options.clientDir ?? DEFAULT_CLIENT_DIR);
+  const httpLog = app.logs.get('http');
+  const errorLog = app.logs.get('errors');
+  const base = app.config.basePath;
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    securityHeaders(res);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let path = url.pathname;
+    const method = req.method ?? 'GET';
+    const ctx = createContext(req, path, url.searchParams, app);
+    try {
+      if (base) {
+        if (path === base) {
+          writeReply(res, { status: 302, headers: { Location: `${base}/${url.search}` } });
+          return;
+        }
+        if (!path.startsWith(base + '/')) throw notFoundVm(`No route for ${method} ${path}`);
+        path = path.slice(base.length);
+        ctx.path = path;
+      }
+      const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api' || path === '/management';
+      if (isApi) {
+        const match = router.match(method, path);
+        if (!match) throw notFoundVm(`No route for ${method} ${path}`);
+        if ('allowed' in match) {
+          const error = methodNotAllowed(method);
+          throw new HttpError(405, error.body, { ...error.headers, Allow: match.allowed.join(', ') });
+        }
+        ctx.params = match.params;
+        const reply = await match.handler(ctx);
+        writeReply(res, reply, ctx.extraHeaders);
+      } else {
+        if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
+        const reply = await staticFiles.serve(req, path);
+        if (!reply) throw notFoundVm(`No file at ${path}`);
+        writeReply(res, reply);
+      }
+    } catch (error) {
+      writeReply(res, errorReply(error, errorLog), ctx.extraHeaders);
+    } finally {
+      res.once('finish', () => {});
+      httpLog.info(`${method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    }
+  };
+}
+
+export function createServer(app: AppServices, options: AppOptions = {}): Server {
+  const handle = createHandler(app, options);
+  const server = createHttpServer((req, res) => {
+    handle(req, res).catch((error) => {
+      app.logs.get('errors').error('unhandled', error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  server.headersTimeout = 30000;
+  server.requestTimeout = 120000;
+  return server;
+}

@@ -1,0 +1,107 @@
+// Configuration comes only from the environment. Every variable has a default, and a bad value stops the start
+// with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
+import { resolve } from 'node:path';
+
+export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
+export const HIDEABLE_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  basePath: string; // '' or '/something' (no trailing slash)
+  publicUrl: string; // absolute, no trailing slash, includes the base path
+  profiles: string[];
+  hiddenSubjectFields: string[];
+  logLevel: LogLevel;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Seconds a request in flight may take to finish after SIGTERM before the server closes anyway. */
+  shutdownGraceSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function basePathOf(env: Env): string {
+  const raw = env.BASE_PATH?.trim() ?? '';
+  if (raw === '' || raw === '/') return '';
+  if (!/^\/[A-Za-z0-9._~\-/]*[^/]$/.test(raw) || raw.includes('//')) {
+    throw new ConfigError('BASE_PATH', `must start with "/" and be a plain path such as /managementportal, got "${raw}"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const basePath = basePathOf(env);
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  let publicUrl = env.PUBLIC_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
+  try {
+    const u = new URL(publicUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `must be an absolute http(s) URL, got "${publicUrl}"`);
+  }
+  publicUrl = publicUrl.replace(/\/+$/, '');
+  const logLevel = (env.LOG_LEVEL?.trim().toUpperCase() || 'INFO') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const hiddenSubjectFields = list(env.HIDDEN_SUBJECT_FIELDS);
+  for (const field of hiddenSubjectFields) {
+    if (!(HIDEABLE_SUBJECT_FIELDS as readonly string[]).includes(field)) {
+      throw new ConfigError('HIDDEN_SUBJECT_FIELDS', `may list only ${HIDEABLE_SUBJECT_FIELDS.join(', ')}; got "${field}"`);
+    }
+  }
+  const profiles = list(env.PROFILES);
+  for (const p of profiles) {
+    if (!/^[a-z0-9-]+$/.test(p)) throw new ConfigError('PROFILES', `holds an invalid profile name "${p}"`);
+  }
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 100)) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be 8 to 100 characters long');
+  }
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    adminPassword,
+    basePath,
+    publicUrl,
+    profiles: profiles.length ? profiles : ['prod'],
+    hiddenSubjectFields,
+    logLevel,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'ManagementPortal@localhost',
+    shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+  };
+}

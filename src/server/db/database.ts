@@ -1,0 +1,30 @@
+// One small interface over both drivers, with the same SQL ($1 placeholders) on each. Rows come back as plain
+// objects; int8 values are numbers and `date` columns are 'yyyy-mm-dd' strings whichever driver runs, so the API
+// never answers an id as a string.
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: everything it wrote is committed together, or nothing is. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The first row, or undefined. */
+export async function first<T = Row>(db: Queryable, sql: string, params?: unknown[]): Promise<T | undefined> {
+  const rows = await db.query<T>(sql, params);
+  return rows[0];
+}
+
+/** PostgreSQL error codes the data layer turns into 4xx answers. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export function pgErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,33 @@
+// A real PostgreSQL server through postgres.js, used when DATABASE_URL is set. Several server processes may share
+// one database: nothing that matters lives only in a process's memory.
+import postgres from 'postgres';
+import type { Database, Queryable } from './database';
+
+function wrap(sql: postgres.Sql): Queryable {
+  return {
+    async query<T>(text: string, params: unknown[] = []) {
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      return rows as unknown as T[];
+    },
+  };
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    types: {
+      // int8 ids and counts as numbers (JSON has no bigint); dates as the plain 'yyyy-mm-dd' text.
+      bigint: { to: 20, from: [20, 1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+      date: { to: 1082, from: [1082], serialize: (x: string) => x, parse: (x: string) => x },
+    },
+  });
+  const base = wrap(sql);
+  return {
+    kind: 'postgres',
+    query: base.query,
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      sql.begin((tx) => fn(wrap(tx as unknown as postgres.Sql))) as Promise<T>,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,67 @@
+// Request bodies: read with a size limit (413), then parsed by content type. Malformed JSON or a content type the
+// endpoint does not take is the client's mistake, answered with a 400 / 415 in the contract's error shape.
+import type { IncomingMessage } from 'node:http';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export async function readRaw(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume(); // drain, so the connection can answer
+    throw payloadTooLarge(limit);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      req.resume();
+      throw payloadTooLarge(limit);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function mediaType(req: IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** A JSON body; `application/json` and `application/*+json` are accepted. An empty body is `undefined`. */
+export async function readJson(req: IncomingMessage, limit?: number): Promise<unknown> {
+  const raw = await readRaw(req, limit);
+  if (raw.length === 0) return undefined;
+  const type = mediaType(req);
+  if (type !== 'application/json' && !/^application\/[a-z.+-]*\+json$/.test(type)) throw unsupportedMediaType(type);
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw badRequest('Malformed JSON in request body');
+  }
+}
+
+/** A raw text body (the account endpoints take the password, e-mail or login as plain text). */
+export async function readText(req: IncomingMessage, limit = 16 * 1024): Promise<string> {
+  const raw = await readRaw(req, limit);
+  const type = mediaType(req);
+  if (type && !type.startsWith('text/') && type !== 'application/json') throw unsupportedMediaType(type);
+  const text = raw.toString('utf8');
+  // The original client sometimes JSON-encodes the string; accept both forms.
+  if (type === 'application/json' && text.startsWith('"')) {
+    try {
+      return String(JSON.parse(text));
+    } catch {
+      throw badRequest('Malformed JSON in request body');
+    }
+  }
+  return text;
+}
+
+/** `application/x-www-form-urlencoded` (the OAuth token endpoint and the sign-in form). */
+export async function readForm(req: IncomingMessage, limit = 64 * 1024): Promise<URLSearchParams> {
+  const raw = await readRaw(req, limit);
+  const type = mediaType(req);
+  if (raw.length && type !== 'application/x-www-form-urlencoded') throw unsupportedMediaType(type);
+  return new URLSearchParams(raw.toString('utf8'));
+}

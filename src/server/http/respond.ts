@@ -1,0 +1,57 @@
+// The one place a response is written: security headers on every answer, JSON bodies, and every thrown error turned
+// into the contract's error shape. Nothing ever answers a stack trace: unknown errors are logged and become a 500.
+import type { ServerResponse } from 'node:http';
+import type { Reply } from './context';
+import { HttpError, internalError } from './errors';
+import type { Logger } from '../log';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export function securityHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+}
+
+export function writeReply(res: ServerResponse, reply: Reply, extra: Record<string, string | string[]> = {}): void {
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries({ ...extra, ...reply.headers })) res.setHeader(name, value);
+  let payload: string | Buffer | undefined = reply.raw;
+  if (payload === undefined && reply.body !== undefined) {
+    payload = JSON.stringify(reply.body);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  } else if (reply.contentType) {
+    res.setHeader('Content-Type', reply.contentType);
+  }
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
+  res.statusCode = reply.status;
+  if (payload === undefined || reply.status === 204 || reply.status === 304) {
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(payload);
+}
+
+export function errorReply(error: unknown, log: Logger): Reply {
+  if (error instanceof HttpError) {
+    if (error.status >= 500) log.error(`answered ${error.status}`, error);
+    return { status: error.status, body: error.body, headers: error.headers };
+  }
+  log.error('unexpected error', error);
+  const fallback = internalError();
+  return { status: fallback.status, body: fallback.body, headers: fallback.headers };
+}

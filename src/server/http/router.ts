@@ -1,0 +1,77 @@
+// A route table with path parameters. A path that matches no route is a 404 through the same error path as any other
+// error; a path that matches only under another method is a 405. Path parameters are decoded and must match the
+// contract's entity-id pattern (api.md §1.1) unless the route names its own pattern.
+import type { Handler } from './context';
+
+const ENTITY_ID = /^[_'.@A-Za-z0-9- ]*$/;
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: Handler;
+  patterns: Record<string, RegExp>;
+}
+
+export interface RouteMatch {
+  handler: Handler;
+  params: Record<string, string>;
+}
+
+export type MatchResult = RouteMatch | { allowed: string[] } | null;
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, path: string, handler: Handler, patterns: Record<string, RegExp> = {}): this {
+    this.routes.push({ method, segments: path.split('/').filter(Boolean), handler, patterns });
+    return this;
+  }
+  get(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('GET', path, handler, patterns); }
+  post(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('POST', path, handler, patterns); }
+  put(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('PUT', path, handler, patterns); }
+  patch(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('PATCH', path, handler, patterns); }
+  delete(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('DELETE', path, handler, patterns); }
+
+  /** Adds every route of another router (one router per resource file). */
+  use(other: Router): this {
+    this.routes.push(...other.routes);
+    return this;
+  }
+
+  match(method: string, path: string): MatchResult {
+    const parts = path.split('/').filter(Boolean);
+    const allowed = new Set<string>();
+    for (const route of this.routes) {
+      const params = this.matchSegments(route, parts);
+      if (!params) continue;
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+      allowed.add(route.method);
+    }
+    return allowed.size ? { allowed: [...allowed] } : null;
+  }
+
+  private matchSegments(route: Route, parts: string[]): Record<string, string> | null {
+    if (route.segments.length !== parts.length) return null;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i++) {
+      const want = route.segments[i];
+      if (want.startsWith(':')) {
+        const name = want.slice(1);
+        const value = decode(parts[i]);
+        if (value === null || !(route.patterns[name] ?? ENTITY_ID).test(value)) return null;
+        params[name] = value;
+      } else if (want !== parts[i]) {
+        return null;
+      }
+    }
+    return params;
+  }
+}

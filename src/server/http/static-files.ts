@@ -1,0 +1,93 @@
+// Serves the built client from dist/client: index.html for the root, content-hashed assets with immutable cache
+// headers, everything else revalidated by ETag. Compressible files are gzip- or brotli-encoded on first request and
+// kept in memory (the whole client is a few hundred kilobytes).
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
+import type { Reply } from './context';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+const HASHED = /-[A-Z0-9]{8,}\.(js|css)$/;
+
+interface CachedFile {
+  mtimeMs: number;
+  etag: string;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export class StaticFiles {
+  private readonly cache = new Map<string, CachedFile>();
+  constructor(private readonly root: string) {}
+
+  /** A reply for `path` (below the base path), or null when no such file exists. */
+  async serve(req: IncomingMessage, path: string): Promise<Reply | null> {
+    let rel: string;
+    try {
+      rel = decodeURIComponent(path === '/' ? '/index.html' : path);
+    } catch {
+      return null;
+    }
+    const abs = normalize(join(this.root, rel));
+    if (!abs.startsWith(this.root + sep) || rel.includes('\0')) return null;
+    const file = await this.load(abs);
+    if (!file) return null;
+    const ext = extname(abs);
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': HASHED.test(abs) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+    };
+    if (req.headers['if-none-match'] === file.etag) return { status: 304, headers };
+    let body = file.body;
+    if (COMPRESSIBLE.has(ext) && file.body.length > 512) {
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accept)) {
+        file.br ??= brotliCompressSync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+        body = file.br;
+        headers['Content-Encoding'] = 'br';
+      } else if (/\bgzip\b/.test(accept)) {
+        file.gzip ??= gzipSync(file.body, { level: 9 });
+        body = file.gzip;
+        headers['Content-Encoding'] = 'gzip';
+      }
+    }
+    // node:http sends no body for HEAD itself, with the real Content-Length.
+    return { status: 200, raw: body, headers };
+  }
+
+  private async load(abs: string): Promise<CachedFile | null> {
+    let info;
+    try {
+      info = await stat(abs);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    const cached = this.cache.get(abs);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached;
+    const file: CachedFile = {
+      mtimeMs: info.mtimeMs,
+      etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      body: await readFile(abs),
+    };
+    this.cache.set(abs, file);
+    return file;
+  }
+}

@@ -1,0 +1,58 @@
+// The process entry point: configuration from the environment, the database (embedded unless DATABASE_URL is set),
+// then the server. SIGTERM and SIGINT stop it gracefully.
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { LoggerRegistry } from './log';
+import { startServer } from './start';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logs = new LoggerRegistry(config.logLevel);
+  const log = logs.get('server');
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(3);
+    }
+    throw error;
+  }
+  const running = await startServer(config, db, { logs });
+  if (running.bootstrap.generatedPassword) {
+    // Printed once: only the hash is stored.
+    console.log(`\n  First system admin created: login "admin", password "${running.bootstrap.generatedPassword}"\n  Store it now; it is not shown again.\n`);
+  } else if (running.bootstrap.adminCreated) {
+    log.info('first system admin "admin" created with the password from ADMIN_PASSWORD');
+  }
+  log.info(`listening on ${running.url} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+
+  const shutdown = (signal: string) => {
+    log.info(`${signal} received: finishing requests in flight, then stopping`);
+    running.stop().then(
+      () => process.exit(0),
+      (error) => {
+        log.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

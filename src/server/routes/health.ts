@@ -1,0 +1,42 @@
+// GET management/health (public): the database and the disk the data lives on. A component that is down makes the
+// whole answer DOWN with status 503 and the same body, which the health screen shows as data.
+import { statfs } from 'node:fs/promises';
+import { Router } from '../http/router';
+import type { AppServices } from '../services';
+
+const DISK_THRESHOLD = 10 * 1024 * 1024;
+
+interface Component {
+  status: 'UP' | 'DOWN';
+  details: Record<string, unknown>;
+}
+
+async function dbHealth(app: AppServices): Promise<Component> {
+  const started = Date.now();
+  try {
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out after 5000 ms')), 5000).unref());
+    await Promise.race([app.db.query('SELECT 1'), timeout]);
+    return { status: 'UP', details: { database: app.db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL', validationQuery: 'SELECT 1', responseTimeMs: Date.now() - started } };
+  } catch (error) {
+    return { status: 'DOWN', details: { database: app.db.kind, error: (error as Error).message } };
+  }
+}
+
+async function diskHealth(app: AppServices): Promise<Component> {
+  try {
+    const s = await statfs(app.config.dataDir).catch(() => statfs('.'));
+    const total = s.blocks * s.bsize;
+    const free = s.bavail * s.bsize;
+    return { status: free >= DISK_THRESHOLD ? 'UP' : 'DOWN', details: { total, free, threshold: DISK_THRESHOLD } };
+  } catch (error) {
+    return { status: 'DOWN', details: { error: (error as Error).message } };
+  }
+}
+
+export function healthRoutes(): Router {
+  return new Router().get('/management/health', async (ctx) => {
+    const [db, diskSpace] = await Promise.all([dbHealth(ctx.app), diskHealth(ctx.app)]);
+    const status = db.status === 'UP' && diskSpace.status === 'UP' ? 'UP' : 'DOWN';
+    return { status: status === 'UP' ? 200 : 503, body: { status, components: { db, diskSpace } } };
+  });
+}

@@ -1,0 +1,55 @@
+// Starting and stopping the whole server: open the database, migrate, create the first admin, listen. Used by main.ts
+// and by tests that need a real process-like server.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Config } from './config';
+import { createServer, type AppOptions } from './app';
+import type { Database } from './db/database';
+import { migrate } from './db/migrate';
+import { bootstrap, type BootstrapResult } from './db/bootstrap';
+import { LoggerRegistry } from './log';
+import type { AppServices } from './services';
+
+export interface RunningServer {
+  app: AppServices;
+  server: Server;
+  url: string;
+  bootstrap: BootstrapResult;
+  /** Stops accepting, lets requests in flight finish (bounded by the grace period), closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions extends AppOptions {
+  logs?: LoggerRegistry;
+}
+
+export async function startServer(config: Config, db: Database, options: StartOptions = {}): Promise<RunningServer> {
+  const logs = options.logs ?? new LoggerRegistry(config.logLevel);
+  const log = logs.get('server');
+  const applied = await migrate(db);
+  if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
+  const boot = await bootstrap(db, config.adminPassword);
+  const app: AppServices = { config, db, logs, startedAt: Date.now() };
+  const server = createServer(app, options);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}${config.basePath}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref());
+      await Promise.race([closed, grace]);
+      clearInterval(idle);
+      server.closeAllConnections();
+      await db.close();
+    })());
+  return { app, server, url, bootstrap: boot, stop };
+}
