@@ -70,8 +70,9 @@ export const methodNotAllowed = (method: string) =>
 export const payloadTooLarge = (limit: number) =>
   errorVm(413, 'error.payloadTooLarge', `Request body is larger than ${limit} bytes`);
 
+/** A 400 (not 415): the client shows 400s through its usual alert path. */
 export const unsupportedMediaType = (type: string) =>
-  errorVm(415, 'error.validation', `Content type '${type || 'none'}' is not supported`);
+  errorVm(400, 'error.validation', `Content type '${type || 'none'}' is not supported here`);
 
 export const internalError = () => errorVm(500, 'error.internalServerError', 'Internal server error');
 

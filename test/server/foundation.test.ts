@@ -1,0 +1,155 @@
+// The backbone over real HTTP and a real database: health, public info, static files and their headers, body limits,
+// error shapes, unknown routes, graceful shutdown, ids as numbers.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { buildRouter } from '../../src/server/app';
+import { ok } from '../../src/server/http/context';
+import { startTestServer, type TestServer } from '../setup/server';
+import { dropTemplates } from '../setup/database';
+
+const clientDir = join(tmpdir(), `mp-client-${process.pid}`);
+mkdirSync(join(clientDir, 'assets'), { recursive: true });
+writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>t</title>' + 'x'.repeat(2000));
+writeFileSync(join(clientDir, 'assets', 'main-ABCDEFGH.js'), 'console.log(1);'.repeat(200));
+
+const router = buildRouter()
+  .post('/api/test/echo', async (ctx) => ok({ got: await ctx.json() }))
+  .get('/api/test/slow', async () => {
+    await new Promise((r) => setTimeout(r, 400));
+    return ok({ done: true });
+  })
+  .get('/api/test/boom', () => {
+    throw new Error('secret internal detail');
+  })
+  .get('/api/test/ids', async (ctx) => ok(await ctx.app.db.query('SELECT id, count(*) OVER () AS total FROM radar_organization')));
+
+let server: TestServer;
+const t = suite('foundation');
+t.before(async () => {
+  server = await startTestServer({}, { clientDir, router });
+});
+t.after(async () => {
+  await server?.close();
+});
+
+t('health answers UP with db and disk space', async () => {
+  const res = await server.request('GET', '/management/health');
+  assert.is(res.status, 200);
+  assert.is(res.body.status, 'UP');
+  assert.is(res.body.components.db.status, 'UP');
+  assert.is(res.body.components.diskSpace.status, 'UP');
+  for (const k of ['total', 'free', 'threshold']) assert.type(res.body.components.diskSpace.details[k], 'number');
+});
+
+t('profile-info and sitesettings are public', async () => {
+  const p = await server.request('GET', '/api/profile-info');
+  assert.equal(p.body, { activeProfiles: ['prod'] });
+  const s = await server.request('GET', '/api/sitesettings');
+  assert.equal(s.body, { hiddenSubjectFields: [] });
+});
+
+t('every answer carries the security headers', async () => {
+  for (const path of ['/management/health', '/api/nothing-here', '/']) {
+    const res = await server.request('GET', path);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    assert.ok(csp.includes("script-src 'self'"), path);
+    assert.not.ok(csp.includes('unsafe-inline'), path);
+    assert.ok(csp.includes("frame-ancestors 'self'"), path);
+    assert.is(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.ok(res.headers.get('referrer-policy'));
+  }
+});
+
+t('serves index.html at the root and hashed assets as immutable, compressed on request', async () => {
+  const root = await server.request('GET', '/');
+  assert.is(root.status, 200);
+  assert.ok(root.text.startsWith('<!doctype html>'));
+  assert.is(root.headers.get('cache-control'), 'no-cache');
+  const asset = await server.request('GET', '/assets/main-ABCDEFGH.js', { headers: { 'accept-encoding': 'gzip' } });
+  assert.is(asset.status, 200);
+  assert.ok(asset.headers.get('cache-control')!.includes('immutable'));
+  assert.is(asset.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  const br = await fetch(server.url + '/assets/main-ABCDEFGH.js', { headers: { 'accept-encoding': 'br' } });
+  assert.is(br.headers.get('content-encoding'), 'br');
+  const etag = root.headers.get('etag')!;
+  const again = await server.request('GET', '/', { headers: { 'if-none-match': etag } });
+  assert.is(again.status, 304);
+  const traversal = await server.request('GET', '/%2e%2e/%2e%2e/etc/passwd');
+  assert.is(traversal.status, 404);
+});
+
+t('unknown api paths answer 404 in the error shape; wrong method answers 405', async () => {
+  const res = await server.request('GET', '/api/does-not-exist');
+  assert.is(res.status, 404);
+  assert.equal(Object.keys(res.body).sort(), ['description', 'fieldErrors', 'message']);
+  const m = await server.request('DELETE', '/management/health');
+  assert.is(m.status, 405);
+  assert.is(m.body.message, 'error.methodNotSupported');
+});
+
+t('malformed JSON and a wrong content type are 400 with the error header', async () => {
+  const bad = await server.request('POST', '/api/test/echo', { body: '{"a":', headers: { 'content-type': 'application/json' } });
+  assert.is(bad.status, 400);
+  assert.is(bad.body.message, 'error.validation');
+  assert.is(bad.headers.get('x-managementportalapp-error'), 'error.validation');
+  const type = await server.request('POST', '/api/test/echo', { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.is(type.status, 400);
+  const good = await server.request('POST', '/api/test/echo', { json: { a: 1 } });
+  assert.equal(good.body, { got: { a: 1 } });
+});
+
+t('a body over the limit is 413', async () => {
+  const big = JSON.stringify({ x: 'y'.repeat(1024 * 1024 + 10) });
+  const res = await server.request('POST', '/api/test/echo', { body: big, headers: { 'content-type': 'application/json' } });
+  assert.is(res.status, 413);
+  assert.is(res.body.message, 'error.payloadTooLarge');
+});
+
+t('an unexpected error is a 500 without a stack trace', async () => {
+  const res = await server.request('GET', '/api/test/boom');
+  assert.is(res.status, 500);
+  assert.is(res.body.message, 'error.internalServerError');
+  assert.not.ok(res.text.includes('secret internal detail'));
+  assert.not.ok(res.text.includes('at '));
+});
+
+t('ids and counts are JSON numbers', async () => {
+  const res = await server.request('GET', '/api/test/ids');
+  assert.type(res.body[0].id, 'number');
+  assert.type(res.body[0].total, 'number');
+});
+
+t('the first admin exists with a hashed password and the system admin role', async () => {
+  const rows = await server.app.db.query<{ login: string; password_hash: string; authority_name: string }>(
+    `SELECT u.login, u.password_hash, r.authority_name FROM radar_user u JOIN role_users ru ON ru.user_id = u.id JOIN radar_role r ON r.id = ru.role_id`,
+  );
+  assert.is(rows.length, 1);
+  assert.is(rows[0].login, 'admin');
+  assert.is(rows[0].authority_name, 'ROLE_SYS_ADMIN');
+  assert.ok(rows[0].password_hash.startsWith('scrypt$'));
+  assert.not.ok(rows[0].password_hash.includes('Admin-Password-1'));
+});
+
+t('graceful shutdown finishes a request in flight and then refuses new ones', async () => {
+  const other = await startTestServer({}, { clientDir, router });
+  const inFlight = other.request('GET', '/api/test/slow');
+  await new Promise((r) => setTimeout(r, 100));
+  const stopped = other.close();
+  const res = await inFlight;
+  assert.is(res.status, 200);
+  assert.equal(res.body, { done: true });
+  await stopped;
+  let refused = false;
+  try {
+    await fetch(other.url + '/management/health');
+  } catch {
+    refused = true;
+  }
+  assert.ok(refused);
+});
+
+t.after(dropTemplates);
+t.run();
