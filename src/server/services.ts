@@ -3,10 +3,17 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { LoggerRegistry } from './log';
+import type { SigningKeys } from './auth/signing-keys';
+import type { AuthOutcome } from './auth/principal';
+import type { RequestContext } from './http/context';
 
 export interface AppServices {
   config: Config;
   db: Database;
   logs: LoggerRegistry;
   startedAt: number;
+  /** The token signing keys (created once, kept in the database). */
+  keys: SigningKeys;
+  /** Resolves a browser session into a principal; installed by the session layer. */
+  sessionAuth?: (ctx: RequestContext) => Promise<AuthOutcome>;
 }

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { bootstrap, type BootstrapResult } from './db/bootstrap';
 import { LoggerRegistry } from './log';
 import type { AppServices } from './services';
+import { SigningKeys } from './auth/signing-keys';
 
 export interface RunningServer {
   app: AppServices;
@@ -29,7 +30,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
   const applied = await migrate(db);
   if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
   const boot = await bootstrap(db, config.adminPassword);
-  const app: AppServices = { config, db, logs, startedAt: Date.now() };
+  const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db) };
   const server = createServer(app, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,0 +1,324 @@
+// Wire shapes of api.md §4 (and the error bodies of §1.7). Field names, optionality and enum values are binding.
+// Conventions: `?` = the key may be absent; `| null` = the key may carry null. Classes the contract marks
+// "omit-null" use `?:` without null on output; "nulls included" classes use `: T | null`. Dates are ISO-8601 strings.
+
+/** Enum values as runtime arrays (for parsing and select options) plus their union types. */
+export const PROJECT_STATUSES = ['PLANNING', 'ONGOING', 'ENDED'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const SUBJECT_STATUSES = ['DEACTIVATED', 'ACTIVATED', 'DISCONTINUED', 'INVALID'] as const;
+export type SubjectStatus = (typeof SUBJECT_STATUSES)[number];
+
+/** Conventional values; the server stores any string (api.md §4.14). */
+export const PROCESSING_STATES = ['RAW', 'DERIVED', 'VENDOR', 'RADAR', 'UNKNOWN'] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+
+/** Conventional values; the server stores any string (api.md §4.12). */
+export const SOURCE_TYPE_SCOPES = ['ACTIVE', 'PASSIVE', 'MONITOR', 'CONNECTOR'] as const;
+export type SourceTypeScope = (typeof SOURCE_TYPE_SCOPES)[number];
+
+export const AUTHORITY_SCOPES = ['GLOBAL', 'ORGANIZATION', 'PROJECT'] as const;
+export type AuthorityScope = (typeof AUTHORITY_SCOPES)[number];
+
+/** Subject fields site settings may hide (api.md §6.8). */
+export const HIDDEN_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
+export type HiddenSubjectField = (typeof HIDDEN_SUBJECT_FIELDS)[number];
+
+export const REVISION_TYPES = ['ADD', 'MOD', 'DEL'] as const;
+export type RevisionType = (typeof REVISION_TYPES)[number];
+
+/** Project/subject/source metadata: plain JSON object with string values. */
+export type Attributes = Record<string, string>;
+
+/** §4.1; also the body of GET api/account. ManagedUserVM adds `password` (accepted, ignored). */
+export interface UserDTO {
+  id?: number | null;
+  login: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  activated: boolean;
+  langKey?: string | null;
+  createdBy?: string | null;
+  createdDate?: string | null;
+  lastModifiedBy?: string | null;
+  lastModifiedDate?: string | null;
+  roles?: RoleDTO[] | null;
+  authorities?: string[] | null;
+  accessToken?: string | null;
+  identity?: string | null;
+}
+
+export interface ManagedUserVM extends UserDTO {
+  password?: string | null;
+}
+
+/** §4.2 (omit-null). */
+export interface RoleDTO {
+  id?: number;
+  organizationId?: number;
+  organizationName?: string;
+  projectId?: number;
+  projectName?: string;
+  authorityName: string;
+}
+
+/** §4.3 */
+export interface AuthorityDTO {
+  name: string;
+  scope: AuthorityScope;
+}
+
+/** §4.4 (omit-null). `projects` holds reduced ProjectDTOs and is always present on output. */
+export interface OrganizationDTO {
+  id?: number;
+  name: string;
+  description: string;
+  location: string;
+  projects: ProjectDTO[];
+}
+
+/** §4.5 (omit-null). The reduced form lacks organization, sourceTypes and persistentTokenTimeout. */
+export interface ProjectDTO {
+  id?: number;
+  projectName: string;
+  humanReadableProjectName?: string;
+  description: string;
+  organization?: OrganizationDTO;
+  organizationName?: string;
+  location: string;
+  startDate?: string;
+  endDate?: string;
+  projectStatus?: ProjectStatus;
+  sourceTypes?: SourceTypeDTO[];
+  attributes?: Attributes;
+  groups?: GroupDTO[];
+  /** Persistent meta-token lifetime in ms; absent when persistent tokens are disabled. */
+  persistentTokenTimeout?: number;
+}
+
+/** §4.6 (nulls included). */
+export interface MinimalProjectDetailsDTO {
+  id: number | null;
+  projectName: string | null;
+}
+
+/** §4.7 (omit-null). */
+export interface PublicProjectDTO {
+  projectName: string;
+  description?: string;
+  sourceTypes?: MinimalSourceTypeDTO[];
+}
+
+/** §4.8 (omit-null). */
+export interface GroupDTO {
+  id?: number;
+  projectId?: number;
+  name: string;
+}
+
+/** §4.9. Provenance fields are omitted when null; `project` is omitted in lists. */
+export interface SubjectDTO {
+  id?: number | null;
+  login: string;
+  externalLink?: string | null;
+  externalId?: string | null;
+  status: SubjectStatus;
+  createdBy?: string;
+  createdDate?: string;
+  lastModifiedBy?: string;
+  lastModifiedDate?: string;
+  project?: ProjectDTO;
+  /** Group name. */
+  group?: string | null;
+  /** LocalDate `yyyy-MM-dd`. */
+  dateOfBirth?: string | null;
+  enrollmentDate?: string | null;
+  personName?: string | null;
+  roles: RoleDTO[];
+  sources: MinimalSourceDetailsDTO[];
+  attributes: Attributes;
+}
+
+/** §4.10 (nulls included). */
+export interface MinimalSourceDetailsDTO {
+  id: number | null;
+  sourceTypeId: number | null;
+  sourceTypeProducer: string | null;
+  sourceTypeModel: string | null;
+  sourceTypeCatalogVersion: string | null;
+  expectedSourceName: string | null;
+  sourceId: string | null;
+  sourceName: string | null;
+  assigned: boolean | null;
+  attributes: Attributes;
+}
+
+/** §4.11 (nulls included except `project`). */
+export interface SourceDTO {
+  id: number | null;
+  sourceId: string | null;
+  sourceName: string;
+  expectedSourceName: string | null;
+  assigned: boolean;
+  sourceType: SourceTypeDTO;
+  subjectLogin: string | null;
+  project?: MinimalProjectDetailsDTO;
+  attributes: Attributes | null;
+}
+
+/** §4.12 (omit-null). Reduced form: id, producer, model, catalogVersion, sourceTypeScope, canRegisterDynamically, name. */
+export interface SourceTypeDTO {
+  id?: number;
+  producer: string;
+  model: string;
+  catalogVersion: string;
+  /** Conventionally a SourceTypeScope, but any string is stored. */
+  sourceTypeScope: string;
+  canRegisterDynamically: boolean;
+  name?: string;
+  description?: string;
+  assessmentType?: string;
+  appProvider?: string;
+  sourceData?: SourceDataDTO[];
+}
+
+/** §4.13 */
+export interface MinimalSourceTypeDTO {
+  id: number;
+  model: string | null;
+  producer: string | null;
+  catalogVersion: string | null;
+}
+
+/** §4.14 (nulls included except `sourceType`). */
+export interface SourceDataDTO {
+  id: number | null;
+  sourceDataType: string | null;
+  sourceDataName: string | null;
+  frequency: string | null;
+  unit: string | null;
+  /** Conventionally a ProcessingState, but any string is stored. */
+  processingState: string | null;
+  dataClass: string | null;
+  keySchema: string | null;
+  valueSchema: string | null;
+  topic: string | null;
+  provider: string | null;
+  enabled: boolean;
+  sourceType?: MinimalSourceTypeDTO;
+}
+
+/** §4.15 (nulls included). `clientSecret` is write-only: always null in responses. */
+export interface ClientDetailsDTO {
+  clientId: string;
+  clientSecret: string | null;
+  scope: string[];
+  resourceIds: string[];
+  authorizedGrantTypes: string[];
+  autoApproveScopes: string[];
+  accessTokenValiditySeconds: number | null;
+  refreshTokenValiditySeconds: number | null;
+  authorities: string[];
+  registeredRedirectUri: string[];
+  /** String values, e.g. `{"dynamic_registration": "true"}`, `{"protected": "true"}`. */
+  additionalInformation: Record<string, string>;
+}
+
+/** §4.16 / §2.6 */
+export interface ClientPairInfoDTO {
+  tokenName: string;
+  tokenUrl: string;
+  baseUrl: string;
+  /** Milliseconds. */
+  timeout: number;
+  timesOutAt: string;
+}
+
+export interface TokenDTO {
+  refreshToken: string;
+  baseUrl: string;
+  privacyPolicyUrl: string;
+}
+
+/** Entity kinds in RevisionInfoDTO.changes (DTO class name without `DTO`, lower-cased). */
+export type RevisionEntityKind =
+  | 'subject'
+  | 'project'
+  | 'source'
+  | 'sourcetype'
+  | 'sourcedata'
+  | 'user'
+  | 'role'
+  | 'organization';
+
+/** §4.17. All three revision-type keys are present (`{}` when nothing changed). */
+export interface RevisionInfoDTO {
+  id: number;
+  /** `yyyy-MM-dd'T'HH:mm:ss.SSS+00:00` */
+  timestamp: string;
+  author: string;
+  changes: Record<RevisionType, Partial<Record<RevisionEntityKind, unknown[]>>>;
+}
+
+export interface RevisionDTO<T = unknown> {
+  id: number;
+  timestamp: string;
+  author: string;
+  entity: T;
+  revisionType: RevisionType;
+}
+
+/** §4.18; empty fields are omitted. */
+export interface AuditEvent {
+  timestamp?: string;
+  principal?: string;
+  type?: string;
+  data?: Record<string, string>;
+}
+
+export interface SiteSettings {
+  hiddenSubjectFields: string[];
+}
+
+export interface ProfileInfo {
+  activeProfiles: string[];
+}
+
+export interface LoggerVM {
+  name: string;
+  level: string;
+}
+
+export interface KeyAndPasswordVM {
+  key: string;
+  newPassword: string;
+}
+
+export interface GroupPatchOperation {
+  op: 'add' | 'remove';
+  value: { id?: number; login?: string }[];
+}
+
+/** §1.7 B */
+export interface FieldErrorVM {
+  objectName: string;
+  field: string;
+  /** `"<ConstraintCode>: <default message>"`, e.g. `NotNull: must not be null`. */
+  message: string;
+}
+
+export interface ErrorVM {
+  message: string | null;
+  description: string | null;
+  fieldErrors: FieldErrorVM[] | null;
+}
+
+/** §1.7 A: RadarWebApplicationExceptionVM, the "parameterized" error body. */
+export interface ParameterizedErrorVM {
+  message: string;
+  entityName: string;
+  errorCode: string | null;
+  /** Always has `timestamp` (`yyyy-MM-dd HH:mm:ss`) plus extra string params. */
+  params: Record<string, string>;
+}

@@ -1,0 +1,91 @@
+// Who is calling. A browser session (the session layer's authenticator, when installed) wins over a bearer token;
+// a bearer token must carry our signature, an unexpired `exp`, a `scope` and the audience res_ManagementPortal.
+// For a token naming a user, that user must still exist and be activated, and its roles are the user's current
+// roles in the database (api.md §2.4), so a role change takes effect at once.
+import type { AuthToken } from '../../common/permission-check';
+import type { RequestContext } from '../http/context';
+import { first } from '../db/database';
+import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
+import { loadUserRoles } from './user-roles';
+
+export const AUDIENCE = 'res_ManagementPortal';
+
+export interface Principal {
+  token: AuthToken;
+  /** The user's login; undefined for a client-credentials token. */
+  login?: string;
+  userId?: number;
+  clientId?: string;
+  via: 'bearer' | 'session';
+  /** The raw access token when the caller presented (or the session holds) one. */
+  accessToken?: string;
+}
+
+export type AuthOutcome = { principal: Principal } | { failure: string } | null;
+
+const STATE_KEY = 'auth';
+
+function stringList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (typeof value === 'string') return value.split(' ').filter(Boolean);
+  return [];
+}
+
+/** Builds the principal from verified claims (shared by bearer tokens and sessions that store a token). */
+export async function principalFromClaims(ctx: RequestContext, claims: JwtClaims, raw: string, via: Principal['via']): Promise<AuthOutcome> {
+  const aud = stringList(claims.aud);
+  if (!aud.includes(AUDIENCE)) return { failure: 'Token audience does not include res_ManagementPortal' };
+  if (claims.scope === undefined) return { failure: 'Token has no scope' };
+  const scopes = stringList(claims.scope);
+  const clientId = typeof claims.client_id === 'string' ? claims.client_id : undefined;
+  const username = typeof claims.user_name === 'string' ? claims.user_name : undefined;
+  const clientCredentials = claims.grant_type === 'client_credentials' || (!!clientId && claims.sub === clientId && !username);
+  if (!username) {
+    return { principal: { token: { scopes, roles: [], clientCredentials: true }, clientId, via, accessToken: raw } };
+  }
+  const user = await first<{ id: number; login: string; activated: boolean }>(
+    ctx.app.db,
+    'SELECT id, login, activated FROM radar_user WHERE login = $1',
+    [username],
+  );
+  if (!user) return { failure: 'User not found' };
+  if (!user.activated) return { failure: 'User is not activated' };
+  const roles = await loadUserRoles(ctx.app.db, user.id);
+  const token: AuthToken = {
+    scopes,
+    roles,
+    username: user.login,
+    sub: typeof claims.sub === 'string' ? claims.sub : user.login,
+    sources: stringList(claims.sources),
+    clientCredentials,
+  };
+  return { principal: { token, login: user.login, userId: user.id, clientId, via, accessToken: raw } };
+}
+
+export async function verifyAccessToken(ctx: RequestContext, raw: string): Promise<AuthOutcome> {
+  // verificationKeys reloads from the database when the kid is unknown (another process may have made the key).
+  const keys = await ctx.app.keys.verificationKeys(jwtKid(raw));
+  const result = verifyJwt(raw, () => keys);
+  if (!result.ok) return { failure: result.reason };
+  if (result.claims.ati !== undefined) return { failure: 'A refresh token is not an access token' };
+  return principalFromClaims(ctx, result.claims, raw, 'bearer');
+}
+
+function bearer(ctx: RequestContext): string | undefined {
+  const header = ctx.req.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** Resolves (once per request) who is calling; null when nobody is. */
+export async function authenticate(ctx: RequestContext): Promise<AuthOutcome> {
+  if (ctx.state.has(STATE_KEY)) return ctx.state.get(STATE_KEY) as AuthOutcome;
+  let outcome: AuthOutcome = null;
+  if (ctx.app.sessionAuth) outcome = await ctx.app.sessionAuth(ctx);
+  if (!outcome || !('principal' in outcome)) {
+    const raw = bearer(ctx);
+    if (raw) outcome = await verifyAccessToken(ctx, raw);
+  }
+  ctx.state.set(STATE_KEY, outcome);
+  return outcome;
+}

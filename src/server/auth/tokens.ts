@@ -1,0 +1,67 @@
+// Minting access tokens: the claims of api.md §2.5 (aud, user_name, scope, exp, authorities, jti, client_id,
+// grant_type, sub, roles, sources, iat, iss), signed with the portal's key. The OAuth endpoints, sessions and tests
+// all mint through here.
+import { randomUUID } from 'node:crypto';
+import { grantableScopes } from '../../common/permission-matrix';
+import type { Queryable } from '../db/database';
+import type { SigningKeys } from './signing-keys';
+import { signJwt, type JwtClaims } from './jwt';
+import { loadUserRoles, roleClaims } from './user-roles';
+import { AUDIENCE } from './principal';
+
+export const ISSUER = 'ManagementPortal';
+
+export interface MintOptions {
+  clientId: string;
+  /** Requested scopes; for users they are reduced to what the user's roles may be granted. */
+  scopes: string[];
+  audience?: string[];
+  ttlSeconds: number;
+  grantType: string;
+  /** The user the token is for; absent for client credentials. */
+  userId?: number;
+}
+
+export interface MintedToken {
+  token: string;
+  claims: JwtClaims;
+}
+
+export async function mintAccessToken(db: Queryable, keys: SigningKeys, options: MintOptions): Promise<MintedToken> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims: JwtClaims = {
+    aud: options.audience ?? [AUDIENCE],
+    scope: options.scopes,
+    exp: now + options.ttlSeconds,
+    iat: now,
+    iss: ISSUER,
+    jti: randomUUID(),
+    client_id: options.clientId,
+    grant_type: options.grantType,
+  };
+  if (options.userId !== undefined) {
+    const [user] = await db.query<{ login: string }>('SELECT login FROM radar_user WHERE id = $1', [options.userId]);
+    const roles = await loadUserRoles(db, options.userId);
+    const grantable = new Set<string>(grantableScopes(roles.map((r) => r.authority)));
+    const sources = await db.query<{ source_id: string }>(
+      `SELECT s.source_id FROM radar_source s JOIN subject su ON su.id = s.subject_id
+        WHERE su.user_id = $1 AND s.assigned AND NOT s.deleted ORDER BY s.id`,
+      [options.userId],
+    );
+    Object.assign(claims, {
+      scope: options.scopes.filter((s) => grantable.has(s)),
+      user_name: user.login,
+      sub: user.login,
+      authorities: [...new Set(roles.map((r) => r.authority))],
+      roles: roleClaims(roles),
+      sources: sources.map((s) => s.source_id),
+    });
+  } else {
+    claims.sub = options.clientId;
+    claims.authorities = [];
+    claims.roles = [];
+    claims.sources = [];
+  }
+  const key = await keys.signingKey();
+  return { token: signJwt(claims, key.privateKey, key.kid), claims };
+}

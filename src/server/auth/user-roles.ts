@@ -1,0 +1,28 @@
+// A user's roles as the permission check sees them: authority plus referent (project or organization name), and for
+// project roles the organization of that project.
+import type { Queryable } from '../db/database';
+import type { TokenRole } from '../../common/permission-check';
+
+export async function loadUserRoles(db: Queryable, userId: number): Promise<TokenRole[]> {
+  const rows = await db.query<{ authority_name: string; project_name: string | null; project_org: string | null; org_name: string | null }>(
+    `SELECT r.authority_name, p.project_name, po.name AS project_org, o.name AS org_name
+       FROM role_users ru
+       JOIN radar_role r ON r.id = ru.role_id
+       LEFT JOIN project p ON p.id = r.project_id
+       LEFT JOIN radar_organization po ON po.id = p.organization_id
+       LEFT JOIN radar_organization o ON o.id = r.organization_id
+      WHERE ru.user_id = $1
+      ORDER BY r.authority_name, p.project_name, o.name`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    authority: r.authority_name,
+    referent: r.project_name ?? r.org_name ?? undefined,
+    projectOrganization: r.project_org ?? undefined,
+  }));
+}
+
+/** The `roles` claim form: "project:ROLE_X", "org:ROLE_ORGANIZATION_ADMIN", or "ROLE_SYS_ADMIN". */
+export function roleClaims(roles: TokenRole[]): string[] {
+  return roles.map((r) => (r.referent ? `${r.referent}:${r.authority}` : r.authority));
+}
