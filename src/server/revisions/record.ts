@@ -1,0 +1,33 @@
+// Every write records, in the same transaction, one revision (number, timestamp, author) with a change per entity it
+// touched: ADD, MOD or DEL, the entity kind, its id, a lookup key (login or name) and a snapshot of its DTO (after
+// the change; before it, for a delete). An entity takes part by naming its kind: nothing else per entity.
+import type { Queryable } from '../db/database';
+
+export type EntityKind = 'subject' | 'project' | 'source' | 'sourcetype' | 'sourcedata' | 'user' | 'role' | 'organization';
+export type ChangeType = 'ADD' | 'MOD' | 'DEL';
+
+export interface EntityChange {
+  kind: EntityKind;
+  id: number;
+  /** The entity's natural key (login, project name, ...) so history stays findable after a delete. */
+  key?: string;
+  type: ChangeType;
+  snapshot: unknown;
+}
+
+/** Records a revision with its changes in the caller's transaction and answers the revision number. */
+export async function recordRevision(tx: Queryable, author: string, changes: EntityChange[]): Promise<number> {
+  const [rev] = await tx.query<{ id: number }>('INSERT INTO revision (author) VALUES ($1) RETURNING id', [author]);
+  for (const c of changes) {
+    await tx.query(
+      'INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      [rev.id, c.kind, c.id, c.key ?? null, c.type, JSON.stringify(c.snapshot ?? null)],
+    );
+  }
+  return rev.id;
+}
+
+/** The author of a change: the signed-in login, or `system` (start-up, seed, client-credentials calls). */
+export function authorOf(principal: { login?: string } | undefined): string {
+  return principal?.login ?? 'system';
+}
