@@ -151,5 +151,21 @@ t('graceful shutdown finishes a request in flight and then refuses new ones', as
   assert.ok(refused);
 });
 
+t('BASE_PATH mounts everything under its prefix', async () => {
+  const mounted = await startTestServer({ BASE_PATH: '/managementportal' }, { clientDir });
+  try {
+    assert.ok(mounted.url.endsWith('/managementportal'));
+    assert.is((await mounted.request('GET', '/management/health')).status, 200);
+    const root = new URL(mounted.url).origin;
+    assert.is((await fetch(root + '/management/health')).status, 404);
+    const bare = await fetch(root + '/managementportal', { redirect: 'manual' });
+    assert.is(bare.status, 302);
+    assert.is(bare.headers.get('location'), '/managementportal/');
+    assert.is((await fetch(root + '/managementportal/')).status, 200);
+  } finally {
+    await mounted.close();
+  }
+});
+
 t.after(dropTemplates);
 t.run();
