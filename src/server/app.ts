@@ -10,13 +10,33 @@ import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
 import { healthRoutes } from './routes/health';
 import { publicInfoRoutes } from './routes/public-info';
+import { accountRoutes } from './routes/account';
+import { userRoutes } from './routes/users';
+import { oauthRoutes } from './routes/oauth';
+import { loginRoutes } from './routes/login';
+import { organizationRoutes } from './routes/organizations';
+import { projectRoutes } from './routes/projects';
+import { groupRoutes } from './routes/groups';
+import { roleRoutes } from './routes/roles';
+import { revisionRoutes } from './routes/revisions';
+import { subjectRoutes } from './routes/subjects';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const API_PREFIXES = ['/api/', '/management/', '/oauth/'];
 
 /** Every route of the application. Features register theirs here. */
 export function buildRouter(): Router {
-  return new Router().use(healthRoutes()).use(publicInfoRoutes());
+  return new Router().use(healthRoutes()).use(publicInfoRoutes())
+    .use(accountRoutes())
+    .use(userRoutes())
+    .use(oauthRoutes())
+    .use(loginRoutes())
+    .use(organizationRoutes())
+    .use(projectRoutes())
+    .use(groupRoutes())
+    .use(roleRoutes())
+    .use(revisionRoutes())
+    .use(subjectRoutes());
 }
 
 export interface AppOptions {

@@ -19,6 +19,8 @@ export interface Config {
   logLevel: LogLevel;
   smtpUrl?: string;
   mailFrom: string;
+  /** Secret of the portal's own OAuth client (FRONTEND_CLIENT_SECRET); a random one per start when unset. */
+  frontendClientSecret?: string;
   /** Seconds a request in flight may take to finish after SIGTERM before the server closes anyway. */
   shutdownGraceSeconds: number;
 }
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'ManagementPortal@localhost',
+    frontendClientSecret: env.FRONTEND_CLIENT_SECRET || undefined,
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
   };
 }

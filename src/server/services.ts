@@ -6,6 +6,7 @@ import type { LoggerRegistry } from './log';
 import type { SigningKeys } from './auth/signing-keys';
 import type { AuthOutcome } from './auth/principal';
 import type { RequestContext } from './http/context';
+import type { MailService } from './mail/mail-service';
 
 export interface AppServices {
   config: Config;
@@ -14,6 +15,8 @@ export interface AppServices {
   startedAt: number;
   /** The token signing keys (created once, kept in the database). */
   keys: SigningKeys;
+  /** Account mail: SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
+  mail: MailService;
   /** Resolves a browser session into a principal; installed by the session layer. */
   sessionAuth?: (ctx: RequestContext) => Promise<AuthOutcome>;
 }

@@ -10,6 +10,9 @@ import { bootstrap, type BootstrapResult } from './db/bootstrap';
 import { LoggerRegistry } from './log';
 import type { AppServices } from './services';
 import { SigningKeys } from './auth/signing-keys';
+import { ensureFrontendClient } from './oauth/frontend-client';
+import { installSessionAuth } from './session/session-auth';
+import { createMailService } from './mail/mail-service';
 
 export interface RunningServer {
   app: AppServices;
@@ -30,7 +33,9 @@ export async function startServer(config: Config, db: Database, options: StartOp
   const applied = await migrate(db);
   if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
   const boot = await bootstrap(db, config.adminPassword);
-  const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db) };
+  await ensureFrontendClient(db, config);
+  const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db), mail: createMailService(config, logs) };
+  installSessionAuth(app);
   const server = createServer(app, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -50,6 +55,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
       await Promise.race([closed, grace]);
       clearInterval(idle);
       server.closeAllConnections();
+      app.mail.close();
       await db.close();
     })());
   return { app, server, url, bootstrap: boot, stop };

@@ -6,7 +6,7 @@ import { grantableScopes } from '../../common/permission-matrix';
 import type { Queryable } from '../db/database';
 import type { SigningKeys } from './signing-keys';
 import { signJwt, type JwtClaims } from './jwt';
-import { loadUserRoles, roleClaims } from './user-roles';
+import { loadUserRoles, loadUserSources, roleClaims } from './user-roles';
 import { AUDIENCE } from './principal';
 
 export const ISSUER = 'ManagementPortal';
@@ -43,18 +43,14 @@ export async function mintAccessToken(db: Queryable, keys: SigningKeys, options:
     const [user] = await db.query<{ login: string }>('SELECT login FROM radar_user WHERE id = $1', [options.userId]);
     const roles = await loadUserRoles(db, options.userId);
     const grantable = new Set<string>(grantableScopes(roles.map((r) => r.authority)));
-    const sources = await db.query<{ source_id: string }>(
-      `SELECT s.source_id FROM radar_source s JOIN subject su ON su.id = s.subject_id
-        WHERE su.user_id = $1 AND s.assigned AND NOT s.deleted ORDER BY s.id`,
-      [options.userId],
-    );
+    const sources = await loadUserSources(db, options.userId);
     Object.assign(claims, {
       scope: options.scopes.filter((s) => grantable.has(s)),
       user_name: user.login,
       sub: user.login,
       authorities: [...new Set(roles.map((r) => r.authority))],
       roles: roleClaims(roles),
-      sources: sources.map((s) => s.source_id),
+      sources,
     });
   } else {
     claims.sub = options.clientId;

@@ -26,3 +26,13 @@ export async function loadUserRoles(db: Queryable, userId: number): Promise<Toke
 export function roleClaims(roles: TokenRole[]): string[] {
   return roles.map((r) => (r.referent ? `${r.referent}:${r.authority}` : r.authority));
 }
+
+/** The ids (UUID strings) of the sources assigned to the user's subject: the `sources` claim. */
+export async function loadUserSources(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ source_id: string }>(
+    `SELECT s.source_id FROM radar_source s JOIN subject su ON su.id = s.subject_id
+      WHERE su.user_id = $1 AND s.assigned AND NOT s.deleted ORDER BY s.id`,
+    [userId],
+  );
+  return rows.map((r) => r.source_id);
+}

@@ -20,6 +20,14 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       // int8 ids and counts as numbers (JSON has no bigint); dates as the plain 'yyyy-mm-dd' text.
       bigint: { to: 20, from: [20, 1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
       date: { to: 1082, from: [1082], serialize: (x: string) => x, parse: (x: string) => x },
+      // A `$1::jsonb` parameter is passed as JSON text (JSON.stringify) on both drivers; postgres.js would otherwise
+      // encode that text a second time and store a JSON string instead of the object.
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)),
+        parse: (x: string) => JSON.parse(x),
+      },
     },
   });
   const base = wrap(sql);

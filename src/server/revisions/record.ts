@@ -19,8 +19,10 @@ export interface EntityChange {
 export async function recordRevision(tx: Queryable, author: string, changes: EntityChange[]): Promise<number> {
   const [rev] = await tx.query<{ id: number }>('INSERT INTO revision (author) VALUES ($1) RETURNING id', [author]);
   for (const c of changes) {
+    // `::text::jsonb`, not `::jsonb`: postgres.js JSON-encodes a parameter it knows to be jsonb once more, which
+    // would store every snapshot as a JSON string; as text both drivers pass the JSON through unchanged.
     await tx.query(
-      'INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      'INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb)',
       [rev.id, c.kind, c.id, c.key ?? null, c.type, JSON.stringify(c.snapshot ?? null)],
     );
   }

@@ -1,0 +1,90 @@
+// The signed-in user's own account (api.md §2.3, §5.1): read it, change names, e-mail and language, change the
+// password. A token without a database user (client credentials) has no account: 403 as the contract says.
+import { checkPermission } from '../../common/permission-check';
+import { passwordProblem } from '../../common/password';
+import { ACCOUNT_RULES } from '../../common/validation';
+import { requireAuth } from '../auth/guards';
+import { hashPassword } from '../auth/password-hash';
+import type { Principal } from '../auth/principal';
+import { first, pgErrorCode, PG_UNIQUE_VIOLATION } from '../db/database';
+import { noContent, ok, type RequestContext, type Reply } from '../http/context';
+import { accessDenied, apiError } from '../http/errors';
+import { authorOf } from '../revisions/record';
+import { recordUserChange, userDTOById } from '../users/user-dto';
+import { parseUserInput } from '../users/user-input';
+import { currentSessionIdHash, endSessionsOfUser } from './end-sessions';
+
+export const USER_ENTITY = 'userManagement';
+
+/** 400 EX for a password the rules refuse (shared by change and reset). */
+export function passwordError(password: string) {
+  const problem = passwordProblem(password);
+  if (!problem) return undefined;
+  return problem === 'tooLong'
+    ? apiError(400, 'error.longPassword', USER_ENTITY, 'Password is too long')
+    : apiError(400, 'error.weakPassword', USER_ENTITY, 'Password is too weak: use 8 to 100 characters of more kinds');
+}
+
+async function accountUser(ctx: RequestContext, code = 'error.accessDenied'): Promise<Principal & { userId: number; login: string }> {
+  const principal = await requireAuth(ctx);
+  if (principal.userId === undefined || principal.login === undefined) {
+    throw apiError(403, code, USER_ENTITY, 'Could not find the current user in the database');
+  }
+  return principal as Principal & { userId: number; login: string };
+}
+
+export async function getAccount(ctx: RequestContext): Promise<Reply> {
+  const principal = await accountUser(ctx);
+  const user = await userDTOById(ctx.app.db, principal.userId);
+  if (!user) throw apiError(403, 'error.accessDenied', USER_ENTITY, 'Could not find the current user in the database');
+  return ok(user);
+}
+
+/** Updates first and last name, e-mail and language of the signed-in user (never of the body's login). */
+export async function saveAccount(ctx: RequestContext): Promise<Reply> {
+  const principal = await accountUser(ctx);
+  if (!checkPermission(principal.token, 'USER.UPDATE', { user: principal.login })) {
+    throw accessDenied('Missing permission USER.UPDATE');
+  }
+  const input = parseUserInput(await ctx.json(), ACCOUNT_RULES);
+  const emailTaken = () =>
+    apiError(409, 'error.emailexists', USER_ENTITY, 'Email already in use', { email: input.email ?? '' });
+  const other = await first(ctx.app.db, 'SELECT id FROM radar_user WHERE lower(email) = lower($1) AND id <> $2', [
+    input.email,
+    principal.userId,
+  ]);
+  if (other) throw emailTaken();
+  try {
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE radar_user SET first_name = $1, last_name = $2, email = $3, lang_key = COALESCE($4, lang_key),
+                last_modified_by = $5, last_modified_date = now()
+          WHERE id = $6`,
+        [input.firstName, input.lastName, input.email, input.langKey, principal.login, principal.userId],
+      );
+      await recordUserChange(tx, authorOf(principal), principal.userId, 'MOD');
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw emailTaken();
+    throw error;
+  }
+  return noContent();
+}
+
+/** The body is the new password as plain text. Ends the user's other sessions. */
+export async function changePassword(ctx: RequestContext): Promise<Reply> {
+  const principal = await accountUser(ctx, 'error.entityNotFound');
+  const password = await ctx.text();
+  const refused = passwordError(password);
+  if (refused) throw refused;
+  const hash = await hashPassword(password);
+  await ctx.app.db.transaction(async (tx) => {
+    await tx.query(
+      'UPDATE radar_user SET password_hash = $1, last_modified_by = $2, last_modified_date = now() WHERE id = $3',
+      [hash, principal.login, principal.userId],
+    );
+    await endSessionsOfUser(tx, principal.userId, currentSessionIdHash(ctx));
+    await recordUserChange(tx, authorOf(principal), principal.userId, 'MOD');
+  });
+  return noContent();
+}

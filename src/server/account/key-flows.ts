@@ -1,0 +1,80 @@
+// The mailed-key flows (api.md §5.1): request a password reset by e-mail, finish it with the key, activate with an
+// activation key, and (for an admin) mail a user a fresh "account created" link. Keys are single-use and expire
+// after KEY_VALIDITY_HOURS; an unknown, used or expired key is a 400 error.invalidKey (the original answered 500).
+import { requireScope } from '../auth/guards';
+import { hashPassword } from '../auth/password-hash';
+import { first } from '../db/database';
+import { noContent, type RequestContext, type Reply } from '../http/context';
+import { accessDenied, apiError, badRequest, HttpError } from '../http/errors';
+import { findUserRow, recordUserChange, USER_COLUMNS, type UserRow } from '../users/user-dto';
+import { rolesOfUser } from '../users/user-roles';
+import { coversUser } from '../users/user-scope';
+import { issueResetKey, redeemActivationKey, redeemResetKey } from './account-keys';
+import { sendAccountMail } from './account-mail';
+import { passwordError, USER_ENTITY } from './account-handlers';
+import { endSessionsOfUser } from './end-sessions';
+
+const notRegistered = () => apiError(400, 'error.emailNotRegistered', USER_ENTITY, 'E-mail address is not registered');
+const invalidKey = () => apiError(400, 'error.invalidKey', USER_ENTITY, 'The key is unknown, used or expired');
+
+/** Public. The body is the e-mail address (plain text) of an activated user, who is mailed a reset link. */
+export async function requestPasswordReset(ctx: RequestContext): Promise<Reply> {
+  const email = (await ctx.text()).trim();
+  const user = email
+    ? await first<UserRow>(ctx.app.db, `SELECT ${USER_COLUMNS} FROM radar_user u WHERE lower(u.email) = lower($1) AND u.activated`, [email])
+    : undefined;
+  if (!user) throw notRegistered();
+  const key = await ctx.app.db.transaction((tx) => issueResetKey(tx, user.id));
+  await sendAccountMail(ctx.app, 'reset', user, key);
+  return noContent();
+}
+
+/** Public. `{key, newPassword}`: sets the password, clears the key, activates the user, ends its sessions. */
+export async function finishPasswordReset(ctx: RequestContext): Promise<Reply> {
+  const body = await ctx.json<unknown>();
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+  const { key, newPassword } = body as Record<string, unknown>;
+  if (typeof newPassword !== 'string') throw apiError(400, 'error.weakPassword', USER_ENTITY, 'A new password is required');
+  const refused = passwordError(newPassword);
+  if (refused) throw refused;
+  if (typeof key !== 'string' || !key) throw invalidKey();
+  const hash = await hashPassword(newPassword);
+  await ctx.app.db.transaction(async (tx) => {
+    const user = await redeemResetKey(tx, key, hash);
+    if (!user) throw invalidKey();
+    await endSessionsOfUser(tx, user.id);
+    await recordUserChange(tx, user.login, user.id, 'MOD');
+  });
+  return noContent();
+}
+
+/** Public. `?key=`: activates the user holding this activation key; 404 with an empty body when it does not work. */
+export async function activate(ctx: RequestContext): Promise<Reply> {
+  const key = ctx.query.get('key');
+  if (!key) throw badRequest('Required parameter key is missing');
+  await ctx.app.db.transaction(async (tx) => {
+    const user = await redeemActivationKey(tx, key);
+    if (!user) throw new HttpError(404, undefined);
+    await recordUserChange(tx, user.login, user.id, 'MOD');
+  });
+  return { status: 200 };
+}
+
+/**
+ * The "send activation e-mail" button. The body is a login; a system admin, or an admin whose USER.UPDATE scope
+ * holds the user, mails the user a new key with the "account created" text.
+ */
+export async function resendActivation(ctx: RequestContext): Promise<Reply> {
+  const principal = await requireScope(ctx, 'USER.UPDATE');
+  const login = (await ctx.text()).trim().toLowerCase();
+  const user = login ? await findUserRow(ctx.app.db, { login }) : undefined;
+  if (!user) throw notRegistered();
+  if (!coversUser(principal.token, 'USER.UPDATE', await rolesOfUser(ctx.app.db, user.id))) {
+    throw accessDenied('The user is outside your organizations and projects');
+  }
+  if (!user.email) throw notRegistered();
+  const key = await ctx.app.db.transaction((tx) => issueResetKey(tx, user.id));
+  // The key is not part of the user's DTO, so issuing one records no revision.
+  await sendAccountMail(ctx.app, 'creation', user, key);
+  return noContent();
+}

@@ -1,0 +1,26 @@
+// Security events for the audit log (table audit_event, read by management/audits): sign-in successes and failures
+// and every token issued (api.md §2.5). Values are stored as strings, as the audit screen shows them.
+import type { Queryable } from '../db/database';
+
+export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN';
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+export async function recordAuditEvent(
+  db: Queryable,
+  principal: string,
+  type: AuditEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data)) if (value !== undefined && value !== null) values[key] = asText(value);
+  await db.query('INSERT INTO audit_event (principal, event_type, data) VALUES ($1, $2, $3::text::jsonb)', [
+    principal.slice(0, 255) || 'anonymous',
+    type,
+    JSON.stringify(values),
+  ]);
+}

@@ -1,0 +1,49 @@
+// Checks a username and password against the portal's users, for the sign-in form and the password grant: the
+// login is lower-cased, only activated users get in, the password is verified with scrypt. Every answer is audited
+// (AUTHENTICATION_SUCCESS / _FAILURE) and failures are throttled (login-throttle.ts). The same "bad credentials"
+// answer covers an unknown login, a wrong password and a user that is not activated, and an unknown login costs
+// as much time as a known one, so neither reveals which logins exist.
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database';
+import { first } from '../db/database';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
+import { recordAuditEvent } from './audit';
+import { clearSignInFailures, lockedForSeconds, recordSignInFailure } from './login-throttle';
+
+export type SignInOutcome =
+  | { kind: 'ok'; userId: number; login: string }
+  | { kind: 'bad-credentials' }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+const MAX_PASSWORD_LENGTH = 1024; // longer input is refused before scrypt sees it
+let dummyHash: Promise<string> | undefined;
+
+export async function authenticateUser(db: Database, username: string, password: string, remoteAddress: string): Promise<SignInOutcome> {
+  const login = username.toLowerCase();
+  const locked = await lockedForSeconds(db, login, remoteAddress);
+  if (locked > 0) return { kind: 'throttled', retryAfterSeconds: locked };
+
+  const user = await first<{ id: number; login: string; password_hash: string | null; activated: boolean }>(
+    db,
+    'SELECT id, login, password_hash, activated FROM radar_user WHERE login = $1',
+    [login],
+  );
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  const storedHash = user?.password_hash;
+  // Without a stored hash, verify against a dummy anyway (same time taken) and refuse whatever it says.
+  const verified =
+    password.length > 0 && password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, storedHash || (await dummyHash)));
+  const passwordOk = verified && !!storedHash;
+  if (!user || !passwordOk || !user.activated) {
+    await recordSignInFailure(db, login, remoteAddress);
+    await recordAuditEvent(db, login, 'AUTHENTICATION_FAILURE', {
+      type: user && passwordOk ? 'DisabledException' : 'BadCredentialsException',
+      message: user && passwordOk ? 'User is not activated' : 'Bad credentials',
+      remoteAddress,
+    });
+    return { kind: 'bad-credentials' };
+  }
+  await clearSignInFailures(db, login);
+  await recordAuditEvent(db, user.login, 'AUTHENTICATION_SUCCESS', { remoteAddress });
+  return { kind: 'ok', userId: user.id, login: user.login };
+}

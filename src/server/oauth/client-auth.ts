@@ -1,0 +1,49 @@
+// Client authentication at the token endpoint (RFC 6749 §2.3.1): HTTP Basic with the form-encoded id and secret,
+// or `client_id` / `client_secret` form fields, not both. A public client (no secret stored) presents its id and
+// an empty secret. Every failure is the same 401 invalid_client, so the answer does not tell which part was wrong.
+import type { RequestContext } from '../http/context';
+import { verifyPassword } from '../auth/password-hash';
+import { findClient, type OAuthClient } from './client-store';
+import { OAuthError } from './oauth-error';
+
+interface Credentials {
+  clientId: string;
+  secret: string;
+}
+
+function formDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+function basicCredentials(header: string | undefined): Credentials | undefined {
+  if (!header || !/^basic /i.test(header)) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials');
+  return { clientId: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+}
+
+function credentialsOf(ctx: RequestContext, form: URLSearchParams): Credentials {
+  const basic = basicCredentials(ctx.req.headers.authorization);
+  const formId = form.get('client_id');
+  const formSecret = form.get('client_secret');
+  if (basic) {
+    if (formSecret !== null) throw new OAuthError('invalid_request', 'Use one way of client authentication, not two');
+    if (formId !== null && formId !== basic.clientId) throw new OAuthError('invalid_client', 'Client authentication failed');
+    return basic;
+  }
+  if (!formId) throw new OAuthError('invalid_client', 'Client authentication is required');
+  return { clientId: formId, secret: formSecret ?? '' };
+}
+
+export async function authenticateClient(ctx: RequestContext, form: URLSearchParams): Promise<OAuthClient> {
+  const { clientId, secret } = credentialsOf(ctx, form);
+  const client = await findClient(ctx.app.db, clientId);
+  const ok = client && (client.secretHash ? secret !== '' && (await verifyPassword(secret, client.secretHash)) : secret === '');
+  if (!client || !ok) throw new OAuthError('invalid_client', 'Client authentication failed');
+  return client;
+}

@@ -1,0 +1,20 @@
+// Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters). Runs after a sign-in, at
+// most every ten minutes per process: no timers to stop, and any process may do it, since each delete is
+// idempotent.
+import type { Queryable } from '../db/database';
+import { purgeSessions } from '../session/session-store';
+import { purgeCodes } from './authorization-code';
+import { purgeSignInFailures } from './login-throttle';
+import { purgeRefreshTokens } from './refresh-tokens';
+
+const INTERVAL_MS = 10 * 60 * 1000;
+let lastRun = 0;
+
+export async function housekeeping(db: Queryable, now = Date.now()): Promise<void> {
+  if (now - lastRun < INTERVAL_MS) return;
+  lastRun = now;
+  await purgeCodes(db);
+  await purgeRefreshTokens(db);
+  await purgeSessions(db);
+  await purgeSignInFailures(db);
+}

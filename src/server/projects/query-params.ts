@@ -1,0 +1,13 @@
+// Typed query parameters: a value that does not parse is a 400 naming the parameter (the original answered an
+// ErrorVM with status 200, api.md §9 quirk 3).
+import type { RequestContext } from '../http/context';
+import { badRequest } from '../http/errors';
+
+/** Absent or empty → `fallback`; `true`/`false` (any case) → the value; anything else → 400. */
+export function booleanParam(ctx: RequestContext, name: string, fallback: boolean): boolean {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (raw.toLowerCase() === 'true') return true;
+  if (raw.toLowerCase() === 'false') return false;
+  throw badRequest(`${name}: must be true or false, got "${raw}"`);
+}

@@ -1,0 +1,47 @@
+// The reduced SourceTypeDTO (api.md §4.12): what a project lists as its source types, omit-null.
+import type { SourceTypeDTO } from '../../common/dto';
+import type { Queryable } from '../db/database';
+
+interface SourceTypeRow {
+  project_id: number;
+  id: number;
+  producer: string;
+  model: string;
+  catalog_version: string;
+  source_type_scope: string;
+  dynamic_registration: boolean;
+  name: string | null;
+}
+
+export function reducedSourceType(row: Omit<SourceTypeRow, 'project_id'>): SourceTypeDTO {
+  const dto: SourceTypeDTO = {
+    id: row.id,
+    producer: row.producer,
+    model: row.model,
+    catalogVersion: row.catalog_version,
+    sourceTypeScope: row.source_type_scope,
+    canRegisterDynamically: row.dynamic_registration,
+  };
+  if (row.name !== null) dto.name = row.name;
+  return dto;
+}
+
+/** The reduced source types of each project, in one query. */
+export async function sourceTypesByProject(db: Queryable, projectIds: number[]): Promise<Map<number, SourceTypeDTO[]>> {
+  const result = new Map<number, SourceTypeDTO[]>();
+  if (!projectIds.length) return result;
+  const rows = await db.query<SourceTypeRow>(
+    `SELECT pst.project_id, st.id, st.producer, st.model, st.catalog_version, st.source_type_scope,
+            st.dynamic_registration, st.name
+       FROM project_source_type pst JOIN source_type st ON st.id = pst.source_type_id
+      WHERE pst.project_id = ANY($1::bigint[])
+      ORDER BY st.id`,
+    [projectIds],
+  );
+  for (const row of rows) {
+    const list = result.get(row.project_id) ?? [];
+    list.push(reducedSourceType(row));
+    result.set(row.project_id, list);
+  }
+  return result;
+}

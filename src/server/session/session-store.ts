@@ -1,0 +1,96 @@
+// Browser sessions in table http_session, shared by every server process. The cookie value is random and only its
+// SHA-256 is stored. A session ends after 30 idle minutes, or 30 idle days with remember-me; each use slides the
+// expiry, written at most once a minute so busy pages do not write on every request.
+import type { Queryable } from '../db/database';
+import { first } from '../db/database';
+import { randomToken, sha256Hex } from '../oauth/secrets';
+
+export const IDLE_TIMEOUT_SECONDS = 30 * 60;
+export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
+export const TOUCH_INTERVAL_SECONDS = 60;
+
+export const sessionLifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_ME_SECONDS : IDLE_TIMEOUT_SECONDS);
+export const sessionIdHash = (cookieValue: string) => sha256Hex(cookieValue);
+
+export interface NewSession {
+  /** The cookie value (exists in clear only in the cookie). */
+  cookieValue: string;
+  idHash: string;
+  xsrfToken: string;
+  rememberMe: boolean;
+}
+
+export interface StoredSession {
+  idHash: string;
+  userId: number;
+  login: string;
+  activated: boolean;
+  xsrfToken: string;
+  rememberMe: boolean;
+  accessToken: string | null;
+  /** The last write of last_seen_at is older than the touch interval. */
+  stale: boolean;
+}
+
+export async function createSession(
+  db: Queryable,
+  options: { userId: number; rememberMe: boolean; accessToken?: string },
+): Promise<NewSession> {
+  const cookieValue = randomToken(32);
+  const idHash = sessionIdHash(cookieValue);
+  const xsrfToken = randomToken(24);
+  await db.query(
+    `INSERT INTO http_session (id_hash, user_id, xsrf_token, remember_me, access_token, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + ($6::int * interval '1 second'))`,
+    [idHash, options.userId, xsrfToken, options.rememberMe, options.accessToken ?? null, sessionLifetime(options.rememberMe)],
+  );
+  return { cookieValue, idHash, xsrfToken, rememberMe: options.rememberMe };
+}
+
+/** The live session for a cookie value, with its user; undefined when unknown or expired. */
+export async function findSession(db: Queryable, cookieValue: string): Promise<StoredSession | undefined> {
+  const row = await first<{
+    id_hash: string; user_id: number; login: string; activated: boolean; xsrf_token: string; remember_me: boolean;
+    access_token: string | null; stale: boolean;
+  }>(
+    db,
+    `SELECT s.id_hash, s.user_id, u.login, u.activated, s.xsrf_token, s.remember_me, s.access_token,
+            s.last_seen_at < now() - ($2::int * interval '1 second') AS stale
+       FROM http_session s JOIN radar_user u ON u.id = s.user_id
+      WHERE s.id_hash = $1 AND s.expires_at > now()`,
+    [sessionIdHash(cookieValue), TOUCH_INTERVAL_SECONDS],
+  );
+  if (!row) return undefined;
+  return {
+    idHash: row.id_hash, userId: row.user_id, login: row.login, activated: row.activated, xsrfToken: row.xsrf_token,
+    rememberMe: row.remember_me, accessToken: row.access_token, stale: row.stale,
+  };
+}
+
+/** Slides the expiry: idle time counts from now. */
+export async function touchSession(db: Queryable, session: StoredSession): Promise<void> {
+  await db.query(
+    `UPDATE http_session SET last_seen_at = now(), expires_at = now() + ($2::int * interval '1 second') WHERE id_hash = $1`,
+    [session.idHash, sessionLifetime(session.rememberMe)],
+  );
+}
+
+export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
+  await db.query('DELETE FROM http_session WHERE id_hash = $1', [idHash]);
+}
+
+/**
+ * Ends every session of a user (password change, deactivation), except optionally the caller's own, given as the
+ * hash of its cookie value (see currentSessionIdHash in session-auth.ts). Answers how many ended.
+ */
+export async function endSessionsOfUser(db: Queryable, userId: number, exceptSessionIdHash?: string): Promise<number> {
+  const rows = await db.query<{ id_hash: string }>(
+    'DELETE FROM http_session WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2::varchar RETURNING id_hash',
+    [userId, exceptSessionIdHash ?? null],
+  );
+  return rows.length;
+}
+
+export async function purgeSessions(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM http_session WHERE expires_at < now()');
+}

@@ -1,0 +1,141 @@
+// The one statement behind a subject list page: the matching count (ignoring the cursor) and the page itself, keyset
+// paged on the normalised sort (api.md §5.9.1), with each subject's attributes, sources and roles. Exported so the
+// benchmark can run exactly the SQL the server runs. Sort keys compare in the "C" collation and a missing external
+// id sorts as '' (see migration 040): every order is read straight off an index, however deep the page.
+import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
+import { apiError } from '../http/errors';
+import type { SubjectCriteria } from './criteria';
+import type { SortKey, SortProperty } from './sort-order';
+import { SUBJECT_COLUMNS, SUBJECT_JOINS } from './subject-select';
+
+export interface ListStatement {
+  sql: string;
+  params: unknown[];
+  /** True when the total comes from the per-project counter instead of counting rows. */
+  fastCount: boolean;
+}
+
+const KEY_SQL: Record<SortProperty, (alias: string) => string> = {
+  id: (a) => `${a}.id`,
+  login: (a) => `${a}.login COLLATE "C"`,
+  externalId: (a) => `coalesce(${a}.external_id, '') COLLATE "C"`,
+};
+const CURSOR_CAST: Record<SortProperty, string> = { id: 'bigint', login: 'text', externalId: 'text' };
+
+/** `%value%` for LIKE, with the pattern characters of the value taken literally. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast ? `::${cast}` : ''}`;
+  }
+}
+
+function inactiveRole(p: Params, projectId: number | undefined): string {
+  const project = projectId === undefined ? '' : ` AND r.project_id = ${p.add(projectId, 'bigint')}`;
+  return `EXISTS (SELECT 1 FROM role_users ru JOIN radar_role r ON r.id = ru.role_id
+    WHERE ru.user_id = s.user_id AND r.authority_name = '${ROLE_INACTIVE_PARTICIPANT}'${project})`;
+}
+
+function authorityFilter(c: SubjectCriteria, p: Params, projectId: number | undefined): string[] {
+  const participant = c.authorities.includes(ROLE_PARTICIPANT);
+  const inactive = c.authorities.includes(ROLE_INACTIVE_PARTICIPANT);
+  // Parameters are added only for the SQL actually used: an unused placeholder has no type and fails the statement.
+  const active = () => (projectId === undefined ? 's.project_id IS NOT NULL' : `s.project_id = ${p.add(projectId, 'bigint')}`);
+  if (participant && !inactive) return [active()];
+  if (inactive && !participant) return [inactiveRole(p, projectId)];
+  return projectId === undefined ? [] : [`(${active()} OR ${inactiveRole(p, projectId)})`];
+}
+
+/** Everything but the cursor: the WHERE of both the page and the count. */
+function filters(c: SubjectCriteria, p: Params, projectId: number | undefined): string[] {
+  const where = authorityFilter(c, p, projectId);
+  if (c.login !== undefined) where.push(`lower(s.login) LIKE lower(${p.add(containsPattern(c.login), 'text')})`);
+  if (c.externalId !== undefined) where.push(`lower(s.external_id) LIKE lower(${p.add(containsPattern(c.externalId), 'text')})`);
+  if (c.personName !== undefined) where.push(`lower(s.person_name) LIKE lower(${p.add(containsPattern(c.personName), 'text')})`);
+  if (c.humanReadableIdentifier !== undefined) {
+    where.push(`EXISTS (SELECT 1 FROM subject_metadata m WHERE m.subject_id = s.id
+      AND m.attribute_key = 'Human-readable-identifier' AND m.attribute_value LIKE ${p.add(containsPattern(c.humanReadableIdentifier), 'text')})`);
+  }
+  if (c.groupId !== undefined) where.push(`s.group_id = ${p.add(c.groupId, 'bigint')}`);
+  const ranges = [['s.date_of_birth', c.dateOfBirth, 'date'], ['s.enrollment_date', c.enrollmentDate, 'timestamptz']] as const;
+  for (const [column, range, cast] of ranges) {
+    const value = (v: string | Date) => p.add(v instanceof Date ? v.toISOString() : v, cast);
+    if (range.is !== undefined) where.push(`${column} = ${value(range.is)}`);
+    else {
+      if (range.from !== undefined) where.push(`${column} >= ${value(range.from)}`);
+      if (range.to !== undefined) where.push(`${column} <= ${value(range.to)}`);
+    }
+  }
+  return where;
+}
+
+function cursorValue(key: SortKey, c: SubjectCriteria): unknown {
+  const last = c.last!;
+  const value = key.property === 'id' ? last.id : key.property === 'login' ? last.login : last.externalId;
+  if (value === undefined) {
+    throw apiError(400, 'error.validation', 'subject', `The keyset needs last.${key.property} for sort key ${key.property}`);
+  }
+  return value;
+}
+
+/** Rows after the cursor in the sort order: `(k1, k2) > (v1, v2)` when directions agree (one index range), else
+ * `k1 >= v1 AND (k1 > v1 OR k2 > v2)` with each comparison turned for a descending key. */
+function keysetPredicate(c: SubjectCriteria, p: Params): string | undefined {
+  if (!c.last) return undefined;
+  const keys = c.sort.map((k) => ({ expr: KEY_SQL[k.property]('s'), value: p.add(cursorValue(k, c), CURSOR_CAST[k.property]), k }));
+  const op = (k: SortKey, strict: boolean) => (k.direction === 'asc' ? '>' : '<') + (strict ? '' : '=');
+  if (keys.every((k) => k.k.direction === keys[0].k.direction)) {
+    const row = (xs: string[]) => (xs.length > 1 ? `(${xs.join(', ')})` : xs[0]);
+    return `${row(keys.map((k) => k.expr))} ${op(keys[0].k, true)} ${row(keys.map((k) => k.value))}`;
+  }
+  const [first, second] = keys;
+  return `${first.expr} ${op(first.k, false)} ${first.value} AND (${first.expr} ${op(first.k, true)} ${first.value} OR ${second.expr} ${op(second.k, true)} ${second.value})`;
+}
+
+function orderBy(sort: SortKey[], alias: string): string {
+  return sort.map((k) => `${KEY_SQL[k.property](alias)} ${k.direction.toUpperCase()}`).join(', ');
+}
+
+/** True when nothing but the default authority (and the project) filters: the counter table knows the total. */
+export function isUnfiltered(c: SubjectCriteria): boolean {
+  return c.authorities.length === 1 && c.authorities[0] === ROLE_PARTICIPANT && c.login === undefined &&
+    c.externalId === undefined && c.personName === undefined && c.humanReadableIdentifier === undefined &&
+    c.groupId === undefined && [c.dateOfBirth, c.enrollmentDate].every((r) => r.is === undefined && r.from === undefined && r.to === undefined);
+}
+
+/** The page-and-count statement for `c` within project `projectId` (undefined: every project). */
+export function buildListStatement(c: SubjectCriteria, projectId: number | undefined): ListStatement {
+  const p = new Params();
+  const where = filters(c, p, projectId);
+  const fastCount = isUnfiltered(c);
+  const count = !fastCount
+    ? `SELECT count(*)::int8 AS n FROM subject s${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
+    : projectId === undefined
+      ? 'SELECT coalesce(sum(subjects), 0)::int8 AS n FROM subject_count WHERE project_key <> 0'
+      : `SELECT coalesce((SELECT subjects FROM subject_count WHERE project_key = ${p.add(projectId, 'bigint')}), 0)::int8 AS n`;
+  const keyset = keysetPredicate(c, p);
+  const pageWhere = keyset ? [...where, keyset] : where;
+  // `page` is an offset for callers paging without a cursor; with a cursor the cursor alone positions the page.
+  const offset = c.last ? 0 : c.page * c.size;
+  const page = `SELECT s.* FROM subject s${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
+    ORDER BY ${orderBy(c.sort, 's')} LIMIT ${p.add(c.size, 'int')} OFFSET ${p.add(offset, 'bigint')}`;
+  const sql = `WITH total AS (${count})
+SELECT total.n AS total, page.* FROM total LEFT JOIN LATERAL (
+  SELECT ${SUBJECT_COLUMNS} FROM (${page}) s ${SUBJECT_JOINS}
+) page ON true
+ORDER BY ${orderBy(c.sort, 'page')}`;
+  return { sql, params: p.values, fastCount };
+}
+
+/** `GET api/subjects?projectName=..&externalId=..`: the subject with exactly that external id (authority filter
+ * applied), as the original's lookup special case. */
+export function buildExactLookup(c: SubjectCriteria, projectId: number, externalId: string): { sql: string; params: unknown[] } {
+  const p = new Params();
+  const where = [...authorityFilter(c, p, projectId), `s.external_id = ${p.add(externalId, 'text')}`];
+  return { sql: `SELECT s.id FROM subject s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT 1`, params: p.values };
+}

@@ -1,0 +1,72 @@
+// Finding one subject and answering it as a SubjectDTO in the form an endpoint needs: without a project (lists),
+// with the reduced project (writes, revision snapshots, the external-id lookup) or the full one (GET by login),
+// optionally with provenance from its revisions.
+import type { ProjectDTO, SubjectDTO } from '../../common/dto';
+import type { Queryable } from '../db/database';
+import { apiError } from '../http/errors';
+import { PROJECT_SELECT, toProjectDTOs, type ProjectForm, type ProjectRow } from '../projects/project-dto';
+import { loadProvenance } from './provenance';
+import { SUBJECT_COLUMNS, SUBJECT_JOINS, toSubjectDTO, type SubjectRow } from './subject-select';
+
+export interface FoundSubject {
+  row: SubjectRow;
+  /** The project of the PARTICIPANT role (`subject.project_id`). */
+  projectName: string | null;
+  /** The active project, else the latest project the subject was an INACTIVE_PARTICIPANT of (api.md §5.9). */
+  associatedProject: string | null;
+}
+
+const FIND = `SELECT ${SUBJECT_COLUMNS}, p.project_name,
+    (SELECT ip.project_name FROM role_users iru JOIN radar_role ir ON ir.id = iru.role_id JOIN project ip ON ip.id = ir.project_id
+      WHERE iru.user_id = s.user_id AND ir.authority_name = 'ROLE_INACTIVE_PARTICIPANT' ORDER BY ir.id DESC LIMIT 1) AS inactive_project
+  FROM subject s ${SUBJECT_JOINS} LEFT JOIN project p ON p.id = s.project_id`;
+
+type FindRow = SubjectRow & { project_name: string | null; inactive_project: string | null };
+
+/** The subject by login or id; `lock` takes a row lock on it (inside a write transaction). */
+export async function findSubject(q: Queryable, by: { login: string } | { id: number }, lock = false): Promise<FoundSubject | undefined> {
+  const where = 'login' in by ? 's.login = $1' : 's.id = $1';
+  const rows = await q.query<FindRow>(`${FIND} WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`, ['login' in by ? by.login : by.id]);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { row, projectName: row.project_name, associatedProject: row.project_name ?? row.inactive_project };
+}
+
+export function subjectNotFound(login?: string) {
+  return apiError(404, 'error.subjectNotFound', 'subject', 'Subject not found', login === undefined ? {} : { subjectLogin: login });
+}
+
+/** Like findSubject, but a 404 `error.subjectNotFound` when there is none. */
+export async function getSubject(q: Queryable, by: { login: string } | { id: number }, lock = false): Promise<FoundSubject> {
+  const found = await findSubject(q, by, lock);
+  if (!found) throw subjectNotFound('login' in by ? by.login : undefined);
+  return found;
+}
+
+export async function projectDto(q: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
+  const rows = await q.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = $1`, [projectId]);
+  return (await toProjectDTOs(q, rows, form, timeoutMs))[0];
+}
+
+export interface DtoOptions {
+  project: ProjectForm | 'none';
+  provenance: boolean;
+  /** The full project's persistentTokenTimeout. */
+  timeoutMs?: number;
+}
+
+/** The DTO of a found subject in the requested form. */
+export async function subjectDto(q: Queryable, found: FoundSubject, options: DtoOptions): Promise<SubjectDTO> {
+  const dto = toSubjectDTO(found.row);
+  if (options.provenance) Object.assign(dto, await loadProvenance(q, found.row.id));
+  if (options.project !== 'none' && found.row.project_id !== null) {
+    const project = await projectDto(q, found.row.project_id, options.project, options.timeoutMs);
+    if (project) dto.project = project;
+  }
+  return dto;
+}
+
+/** Reloads the subject (in the caller's transaction) and answers its reduced-project DTO: the revision snapshot. */
+export async function snapshotOf(q: Queryable, subjectId: number): Promise<SubjectDTO> {
+  return subjectDto(q, await getSubject(q, { id: subjectId }), { project: 'reduced', provenance: false });
+}

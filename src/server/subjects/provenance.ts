@@ -1,0 +1,37 @@
+// createdBy/createdDate and lastModifiedBy/lastModifiedDate of a subject (api.md §4.9, §6.9): there are no audit
+// columns on the subject, so they come from its first and last recorded revision. A subject with no revision yet
+// (bulk-seeded data) simply has no provenance fields (they are omitted, not null).
+import type { Queryable } from '../db/database';
+
+export interface Provenance {
+  createdBy?: string;
+  createdDate?: string;
+  lastModifiedBy?: string;
+  lastModifiedDate?: string;
+}
+
+interface EdgesRow {
+  first_author: string;
+  first_timestamp: Date | string;
+  last_author: string;
+  last_timestamp: Date | string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+const edge = (direction: 'ASC' | 'DESC') => `(SELECT r.author, r.timestamp FROM revision_change c JOIN revision r ON r.id = c.revision_id
+   WHERE c.entity_kind = 'subject' AND c.entity_id = $1 ORDER BY c.revision_id ${direction} LIMIT 1)`;
+
+const SQL = `SELECT f.author AS first_author, f.timestamp AS first_timestamp, l.author AS last_author, l.timestamp AS last_timestamp
+  FROM ${edge('ASC')} f, ${edge('DESC')} l`;
+
+export async function loadProvenance(q: Queryable, subjectId: number): Promise<Provenance> {
+  const [row] = await q.query<EdgesRow>(SQL, [subjectId]);
+  if (!row) return {};
+  return {
+    createdBy: row.first_author,
+    createdDate: iso(row.first_timestamp),
+    lastModifiedBy: row.last_author,
+    lastModifiedDate: iso(row.last_timestamp),
+  };
+}

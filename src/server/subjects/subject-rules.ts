@@ -1,0 +1,57 @@
+// The checks a subject write makes inside its transaction before changing anything (api.md §5.9, §5.9.2): the body
+// names a project (`project.id` and `project.projectName`), that project exists, the group exists in it, and a
+// non-empty external id is not used by another subject of the project. The external-id check holds a transaction
+// lock on (project, external id), so two concurrent writers cannot both pass it.
+import type { Queryable } from '../db/database';
+import { apiError } from '../http/errors';
+import type { SubjectInput } from './subject-input';
+
+export function requireProjectRef(input: SubjectInput): string {
+  if (input.projectId === undefined || input.projectName === undefined) {
+    throw apiError(400, 'projectrequired', 'subject', 'A subject should be assigned to a project');
+  }
+  return input.projectName;
+}
+
+export async function projectIdByName(tx: Queryable, projectName: string): Promise<number> {
+  const [row] = await tx.query<{ id: number }>('SELECT id FROM project WHERE project_name = $1', [projectName]);
+  if (!row) throw apiError(404, 'error.projectNameNotFound', 'project', `Project not found: ${projectName}`, { projectName });
+  return row.id;
+}
+
+/** The group's id in the project; null for no group; 400 `error.groupNotFound` for an unknown name. */
+export async function groupIdByName(tx: Queryable, projectId: number, name: string | null): Promise<number | null> {
+  if (name === null || name.trim() === '') return null;
+  const [row] = await tx.query<{ id: number }>('SELECT id FROM radar_group WHERE project_id = $1 AND name = $2', [projectId, name]);
+  if (!row) throw apiError(400, 'error.groupNotFound', 'group', `Group not found: ${name}`, { groupName: name });
+  return row.id;
+}
+
+/** 400 `subjectExists` when another subject of the project already has this non-empty external id. */
+export async function requireFreeExternalId(tx: Queryable, projectId: number, externalId: string | null, self?: number): Promise<void> {
+  if (externalId === null || externalId === '') return;
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('subject-external-id:' || $1::text || ':' || $2::text, 0))", [projectId, externalId]);
+  const [taken] = await tx.query<{ id: number }>(
+    'SELECT id FROM subject WHERE project_id = $1 AND external_id = $2 AND id IS DISTINCT FROM $3 LIMIT 1',
+    [projectId, externalId, self ?? null],
+  );
+  if (taken) {
+    throw apiError(400, 'subjectExists', 'subject', 'A subject with given project-id and external-id already exists', { externalId });
+  }
+}
+
+/** Replaces the subject's attributes (subject_metadata). */
+export async function replaceAttributes(tx: Queryable, subjectId: number, attributes: Record<string, string>): Promise<void> {
+  await tx.query('DELETE FROM subject_metadata WHERE subject_id = $1', [subjectId]);
+  const keys = Object.keys(attributes);
+  if (!keys.length) return;
+  await tx.query(
+    'INSERT INTO subject_metadata (subject_id, attribute_key, attribute_value) SELECT $1, k, v FROM unnest($2::text[], $3::text[]) AS a(k, v)',
+    [subjectId, keys, keys.map((k) => attributes[k])],
+  );
+}
+
+/** The success alert headers of api.md §1.6 for a subject. */
+export function subjectAlert(action: 'created' | 'updated' | 'deleted', login: string): Record<string, string> {
+  return { 'X-managementPortalApp-alert': `managementPortalApp.subject.${action}`, 'X-managementPortalApp-params': login };
+}

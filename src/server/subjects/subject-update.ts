@@ -1,0 +1,73 @@
+// PUT api/subjects (api.md §5.9, §5.9.2): updates the subject with the body's id; a body without an id creates one.
+// The caller needs SUBJECT.UPDATE on the subject where it lives, and on the project it moves to. A move makes the
+// new project the only PARTICIPANT role (the old one becomes INACTIVE_PARTICIPANT) and the mirrored project_id
+// follows in the same transaction. Fields absent from the body keep their stored value; `sources`, when given, is
+// the complete new set. The login never changes.
+import type { Principal } from '../auth/principal';
+import type { Queryable } from '../db/database';
+import { ok, type Reply, type RequestContext } from '../http/context';
+import { authorOf, recordRevision } from '../revisions/record';
+import { requireAllowed } from './access';
+import { getSubject, snapshotOf, type FoundSubject } from './load-subject';
+import { setActiveProject } from './participant-roles';
+import { loadProvenance } from './provenance';
+import { createSubject } from './subject-create';
+import type { SubjectInput } from './subject-input';
+import { groupIdByName, projectIdByName, replaceAttributes, requireFreeExternalId, requireProjectRef, subjectAlert } from './subject-rules';
+import { statusFlags, subjectStatus } from './subject-select';
+import { moveSubjectSources, resolveSources, setSubjectSources } from './subject-sources';
+import { subjectTransaction } from './subject-transaction';
+
+const isoOrNull = (d: Date | string | null) => (d instanceof Date ? d.toISOString() : d);
+const keep = <T>(given: T | undefined, stored: T): T => (given === undefined ? stored : given);
+
+async function currentGroupId(tx: Queryable, subjectId: number): Promise<number | null> {
+  const [row] = await tx.query<{ group_id: number | null }>('SELECT group_id FROM subject WHERE id = $1', [subjectId]);
+  return row.group_id;
+}
+
+async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInput, projectId: number, author: string): Promise<void> {
+  const { row } = found;
+  const moved = projectId !== row.project_id;
+  const externalId = keep(input.externalId, row.external_id);
+  if (moved || externalId !== row.external_id) await requireFreeExternalId(tx, projectId, externalId, row.id);
+  const groupId = input.group !== undefined ? await groupIdByName(tx, projectId, input.group)
+    : moved ? null : await currentGroupId(tx, row.id);
+  const sources = input.sourceIds ? await resolveSources(tx, input.sourceIds, row.id) : undefined;
+  const flags = statusFlags(input.status ?? subjectStatus(row.activated, row.removed));
+  await tx.query(
+    `UPDATE subject SET external_link = $2, external_id = $3, person_name = $4, date_of_birth = $5::date,
+       enrollment_date = $6::timestamptz, removed = $7, group_id = $8, project_id = $9 WHERE id = $1`,
+    [row.id, keep(input.externalLink, row.external_link), externalId, keep(input.personName, row.person_name),
+      keep(input.dateOfBirth, row.date_of_birth),
+      input.enrollmentDate === undefined ? isoOrNull(row.enrollment_date) : input.enrollmentDate?.toISOString() ?? null,
+      flags.removed, groupId, projectId],
+  );
+  await tx.query('UPDATE radar_user SET activated = $2, last_modified_by = $3, last_modified_date = now() WHERE id = $1',
+    [row.user_id, flags.activated, author]);
+  if (moved) await setActiveProject(tx, row.user_id, row.project_id, projectId);
+  if (input.attributes !== undefined) await replaceAttributes(tx, row.id, input.attributes ?? {});
+  if (sources) await setSubjectSources(tx, row.id, projectId, sources);
+  else if (input.sourceIds === null) await setSubjectSources(tx, row.id, projectId, []);
+  else if (moved) await moveSubjectSources(tx, row.id, projectId);
+}
+
+export async function updateSubject(ctx: RequestContext, principal: Principal, input: SubjectInput): Promise<Reply> {
+  if (input.id === undefined) return createSubject(ctx, principal, input);
+  const projectName = requireProjectRef(input);
+  const subjectId = input.id;
+  const author = authorOf(principal);
+  const dto = await subjectTransaction(ctx, undefined, async (tx) => {
+    const found = await getSubject(tx, { id: subjectId }, true);
+    const login = found.row.login;
+    await requireAllowed(tx, principal, 'SUBJECT.UPDATE', { project: found.associatedProject, subject: login });
+    if (projectName !== found.projectName) await requireAllowed(tx, principal, 'SUBJECT.UPDATE', { project: projectName, subject: login });
+    const projectId = projectName === found.projectName && found.row.project_id !== null
+      ? found.row.project_id : await projectIdByName(tx, projectName);
+    await applyUpdate(tx, found, input, projectId, author);
+    const snapshot = await snapshotOf(tx, subjectId);
+    await recordRevision(tx, author, [{ kind: 'subject', id: subjectId, key: login, type: 'MOD', snapshot }]);
+    return { ...snapshot, ...(await loadProvenance(tx, subjectId)) };
+  });
+  return ok(dto, subjectAlert('updated', dto.login));
+}

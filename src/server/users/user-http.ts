@@ -1,0 +1,51 @@
+// Pieces the user endpoints share: the alert and failure-alert headers of api.md §1.6, and finding a user by login
+// within the caller's scope (404 when there is no such user, 403 when it lies outside the caller's scope).
+import type { Permission } from '../../common/permissions';
+import type { Principal } from '../auth/principal';
+import type { Queryable } from '../db/database';
+import { ALERT_HEADER, ERROR_HEADER, HttpError, PARAMS_HEADER, accessDenied, notFoundVm } from '../http/errors';
+import { findUserRow, type UserRow } from './user-dto';
+import { rolesOfUser, type UserRole } from './user-roles';
+import { coversRole, coversUser, coversWholeUser } from './user-scope';
+
+export const USER_ENTITY = 'userManagement';
+
+/** Success alert `userManagement.<verb>` with the login as parameter. */
+export function userAlert(verb: 'created' | 'updated' | 'deleted', login: string): Record<string, string> {
+  return { [ALERT_HEADER]: `userManagement.${verb}`, [PARAMS_HEADER]: login };
+}
+
+/** A "failure alert": 400 with an empty body and the `error.<key>` header (FA in api.md §5). */
+export function failureAlert(key: string, message: string): HttpError {
+  return new HttpError(400, undefined, { [ERROR_HEADER]: `error.${key}`, [PARAMS_HEADER]: USER_ENTITY }, message);
+}
+
+export interface ScopedUser {
+  row: UserRow;
+  roles: UserRole[];
+}
+
+/**
+ * The user (by login or id) with all its roles, if the caller's `permission` scope holds it: one of its roles for
+ * reading, every one of them (`whole`) for changing the account itself or deleting it.
+ */
+export async function findUserInScope(
+  db: Queryable,
+  principal: Principal,
+  where: { login: string } | { id: number },
+  permission: Permission,
+  whole = false,
+): Promise<ScopedUser> {
+  const row = await findUserRow(db, where);
+  if (!row) throw notFoundVm();
+  const roles = await rolesOfUser(db, row.id);
+  const covered = whole ? coversWholeUser : coversUser;
+  if (!covered(principal.token, permission, roles)) {
+    throw accessDenied(whole ? 'The user also holds roles outside your scope' : 'The user is outside your organizations and projects');
+  }
+  return { row, roles };
+}
+
+/** Which roles of a user the caller may see (for DTOs and for the replace semantics of role updates). */
+export const visibleTo = (principal: Principal, permission: Permission) => (role: UserRole) =>
+  coversRole(principal.token, permission, role);
