@@ -2,6 +2,7 @@
 // whole browser flow, wrong passwords (audited), CSRF, throttling, and the requests that must be refused.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '../setup/server';
 import { dropTemplates } from '../setup/database';
 import { createUser } from '../setup/auth';
@@ -55,7 +56,8 @@ t('the sign-in page has the fields, links and words of the contract and no inlin
   assert.match(html, /href="\.\.\/#\/reset\/request"/);
   assert.match(html, /href="\.\.\/#\/register"/);
   assert.match(html, /<link rel="stylesheet" href="login\.css">/);
-  assert.match(html, /Sign in/);
+  assert.match(html, /<title>Sign in · ManagementPortal<\/title>/);
+  assert.not.match(html, /managementPortalApp|login\.(title|form|messages|password|register|consent)/, 'every key is translated');
   assert.match(html, /Remember me/);
   assert.not.match(html, /<script/i);
   assert.not.match(html, /<style/i);
@@ -76,12 +78,21 @@ t('the page speaks Dutch by Accept-Language or lang, English otherwise', async (
   assert.match(dutch.text, /<html lang="nl">/);
   assert.match(dutch.text, /Wachtwoord/);
   assert.match(dutch.text, /Ingelogd blijven/);
+  assert.not.match(dutch.text, /managementPortalApp|login\.(title|form|messages|password|register|consent)/, 'every key is translated');
   const forced = await browse(jar, `${url}&lang=en`, { headers: { 'accept-language': 'nl' } });
   assert.match(forced.text, /<html lang="en">/);
   const fallback = await browse(jar, url, { headers: { 'accept-language': 'fr' } });
   assert.match(fallback.text, /Password/);
   const viaRedirect = await openSignInPage(server.url, jar, '?lang=nl');
   assert.match(viaRedirect.page.text, /Gebruikersnaam/);
+});
+
+t('en and nl have the same login.* keys', () => {
+  const keys = (tree: object, prefix = ''): string[] =>
+    Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  const read = (lang: string) => JSON.parse(readFileSync(new URL(`../../static/i18n/${lang}.json`, import.meta.url), 'utf8')).login;
+  assert.equal(keys(read('nl')).sort(), keys(read('en')).sort());
+  assert.ok(keys(read('en')).includes('messages.error.authentication'));
 });
 
 t('the whole browser flow ends with a session the API accepts', async () => {
@@ -181,7 +192,7 @@ t('with a session the portal gets its code at once; another client still sees th
   assert.ok(new URL(authorize.location!).searchParams.get('code'));
   const other = await browse(client.jar, authorizeUrl(server, { client_id: 'app', scope: 'PROJECT.READ SUBJECT.READ' }));
   assert.is(other.status, 200);
-  assert.match(other.text, /Signing in gives app access to: PROJECT\.READ, SUBJECT\.READ/);
+  assert.match(other.text, /Signing in gives app access to:<\/p>\s*<ul class="sign-in__scopes"><li>PROJECT\.READ<\/li><li>SUBJECT\.READ<\/li><\/ul>/);
 });
 
 t.run();

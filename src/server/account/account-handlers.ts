@@ -11,10 +11,9 @@ import { noContent, ok, type RequestContext, type Reply } from '../http/context'
 import { accessDenied, apiError } from '../http/errors';
 import { authorOf } from '../revisions/record';
 import { recordUserChange, userDTOById } from '../users/user-dto';
+import { USER_ENTITY } from '../users/user-http';
 import { parseUserInput } from '../users/user-input';
 import { currentSessionIdHash, endSessionsOfUser } from './end-sessions';
-
-export const USER_ENTITY = 'userManagement';
 
 /** 400 EX for a password the rules refuse (shared by change and reset). */
 export function passwordError(password: string) {

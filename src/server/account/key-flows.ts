@@ -7,11 +7,12 @@ import { first } from '../db/database';
 import { noContent, type RequestContext, type Reply } from '../http/context';
 import { accessDenied, apiError, badRequest, HttpError } from '../http/errors';
 import { findUserRow, recordUserChange, USER_COLUMNS, type UserRow } from '../users/user-dto';
+import { USER_ENTITY } from '../users/user-http';
 import { rolesOfUser } from '../users/user-roles';
 import { coversUser } from '../users/user-scope';
 import { issueResetKey, redeemActivationKey, redeemResetKey } from './account-keys';
 import { sendAccountMail } from './account-mail';
-import { passwordError, USER_ENTITY } from './account-handlers';
+import { passwordError } from './account-handlers';
 import { endSessionsOfUser } from './end-sessions';
 
 const notRegistered = () => apiError(400, 'error.emailNotRegistered', USER_ENTITY, 'E-mail address is not registered');

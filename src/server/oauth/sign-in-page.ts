@@ -51,20 +51,21 @@ export function renderSignInPage(page: SignInPage): string {
     .join('\n      ');
   const problem = problemText(page);
   const consent = page.consent
-    ? `<p class="sign-in__consent">${t('login.consent', { client: page.consent.clientId, scopes: page.consent.scopes.join(', ') })}</p>`
+    ? `<p class="sign-in__consent">${t('login.consent', { client: page.consent.clientId })}</p>
+    <ul class="sign-in__scopes">${page.consent.scopes.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>`
     : '';
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${t('login.title')} · ${t('managementPortalApp')}</title>
+  <title>${t('login.title')} · ${t('managementPortalApp.title')}</title>
   <link rel="stylesheet" href="login.css">
   <link rel="icon" href="../favicon.svg">
 </head>
 <body class="sign-in">
   <main class="sign-in__card">
-    <p class="sign-in__brand">${t('managementPortalApp')}</p>
+    <p class="sign-in__brand">${t('managementPortalApp.title')}</p>
     <h1 class="sign-in__title">${t('login.title')}</h1>
     ${problem ? `<p class="sign-in__alert" role="alert">${escape(problem)}</p>` : ''}
     ${consent}

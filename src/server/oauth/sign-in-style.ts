@@ -18,7 +18,9 @@ body.sign-in { margin: 0; min-height: 100vh; display: flex; align-items: flex-st
 .sign-in__title { margin: 0 0 1rem; font-size: 1.5rem; }
 .sign-in__alert { margin: 0 0 1rem; padding: 0.75rem; border: 1px solid var(--sign-in-error); border-radius: 0.375rem;
   color: var(--sign-in-error); }
-.sign-in__consent { margin: 0 0 1rem; color: var(--sign-in-muted); overflow-wrap: anywhere; }
+.sign-in__consent { margin: 0 0 0.5rem; color: var(--sign-in-muted); overflow-wrap: anywhere; }
+.sign-in__scopes { margin: 0 0 1rem; padding: 0; list-style: none; columns: 2 10rem; column-gap: 1rem;
+  max-height: 12rem; overflow-y: auto; font-size: 0.8125rem; color: var(--sign-in-muted); }
 .sign-in__form { display: flex; flex-direction: column; gap: 0.5rem; }
 .sign-in__label { font-weight: 600; }
 .sign-in__input { font: inherit; padding: 0.5rem; border: 1px solid var(--sign-in-border); border-radius: 0.375rem; }
