@@ -10,6 +10,7 @@ import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
 import { healthRoutes } from './routes/health';
 import { publicInfoRoutes } from './routes/public-info';
+import { sourceTypeRoutes } from './routes/source-types';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
 import { oauthRoutes } from './routes/oauth';
@@ -36,7 +37,8 @@ export function buildRouter(): Router {
     .use(groupRoutes())
     .use(roleRoutes())
     .use(revisionRoutes())
-    .use(subjectRoutes());
+    .use(subjectRoutes())
+    .use(sourceTypeRoutes());
 }
 
 export interface AppOptions {
