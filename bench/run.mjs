@@ -92,3 +92,7 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Subject lists, keyset pages and counts (bench/subjects.ts): a small embedded-database run here; for the figures at
+// scale run `node --import tsx bench/subjects.ts --db postgres` (1,000,000 subjects, DATABASE_URL or /tmp/pgurl).
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/subjects.ts', '--db', 'pglite', '--subjects', '20000', '--requests', '200'], { cwd: root, stdio: 'inherit' });

@@ -1,31 +1,22 @@
-// Entry point. A first home page until the full shell lands: the anonymous notice with a sign-in link.
+// Entry point: builds the services, renders the shell and starts the first requests (dictionary, account, profile
+// info, site settings). Everything but home and the error pages loads on demand, area by area (see app.tsx).
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useEffect, useState } from 'react';
+import { createAppServices } from './layout/app-services';
+import { AppRoot } from './layout/app-root';
+import { beforeLazyPages } from './layout/lazy-page';
+import { loadFeatureStyles } from './layout/feature-styles';
 import './styles/index.css';
 
-type Dict = Record<string, unknown>;
+// The Lit widgets (role editor, dictionary editor, show-more) and the feature screens' styles are not on the home
+// page, so they load once, before the first lazy page renders (React needs the widgets defined to pass arrays as
+// properties).
+beforeLazyPages(() => Promise.all([import('../widgets/index'), loadFeatureStyles()]));
 
-function lookup(dict: Dict, key: string): string {
-  const value = key.split('.').reduce<unknown>((d, k) => (d as Dict | undefined)?.[k], dict);
-  return typeof value === 'string' ? value : key;
-}
-
-function Home() {
-  const [dict, setDict] = useState<Dict | null>(null);
-  useEffect(() => {
-    const lang = navigator.language?.toLowerCase().startsWith('nl') ? 'nl' : 'en';
-    fetch(`i18n/${lang}.json`).then((r) => r.json()).then(setDict, () => setDict({}));
-  }, []);
-  if (!dict) return null;
-  return (
-    <main className="home">
-      <h1>{lookup(dict, 'home.title')}</h1>
-      <p>{lookup(dict, 'home.subtitle')}</p>
-      <p>
-        {lookup(dict, 'home.notice')} <a href="api/redirect/login" id="login">{lookup(dict, 'home.signIn')}</a>
-      </p>
-    </main>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(<Home />);
+const services = createAppServices();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppRoot services={services} />
+  </StrictMode>,
+);
+void services.start();

@@ -1,5 +1,7 @@
 // Fixtures for the subject tests: subjects, groups, source types and sources written straight into the database
-// (one multi-row statement per table), plus readers the tests use to check what the database holds.
+// (one multi-row statement per table), plus readers the tests use to check what the database holds. Results are
+// compared as plain arrays: postgres.js answers an Array subclass.
+import { createUser } from './auth';
 import type { TestServer } from './server';
 
 export interface SubjectSpec {
@@ -132,4 +134,25 @@ export async function participantState(server: TestServer, login: string): Promi
     [login],
   );
   return { roles: roles.map((r) => r.r), project: s?.project_name ?? null };
+}
+
+/** The `project` of a SubjectDTO body: `{ id, projectName }` as the client sends it. */
+export async function projectRef(server: TestServer, name: string): Promise<{ id: number; projectName: string }> {
+  return { id: await projectId(server, name), projectName: name };
+}
+
+/** Staff and participants for permission tests: projects radar and radar2 (organization main) and pilot (other). */
+export async function seedScopeActors(server: TestServer): Promise<void> {
+  await createUser(server, 'main-admin', [{ authority: 'ROLE_ORGANIZATION_ADMIN', organization: 'main' }]);
+  await createUser(server, 'other-admin', [{ authority: 'ROLE_ORGANIZATION_ADMIN', organization: 'other' }]);
+  await createUser(server, 'radar-admin', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'radar' }]);
+  await createUser(server, 'radar-owner', [{ authority: 'ROLE_PROJECT_OWNER', project: 'radar' }]);
+  await createUser(server, 'radar-affiliate', [{ authority: 'ROLE_PROJECT_AFFILIATE', project: 'radar' }]);
+  await createUser(server, 'radar-analyst', [{ authority: 'ROLE_PROJECT_ANALYST', project: 'radar' }]);
+  await createUser(server, 'pilot-admin', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'pilot' }]);
+  await insertSubjects(server, [
+    { login: 'radar-participant', project: 'radar', externalId: 'P-1' },
+    { login: 'radar-other', project: 'radar', externalId: 'P-2' },
+    { login: 'left-radar', project: 'pilot', inactiveIn: ['radar'] },
+  ]);
 }

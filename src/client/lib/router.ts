@@ -130,7 +130,8 @@ export function createRouter<Page = PageRef>(options: RouterOptions<Page>): Rout
 
 // ---- page title ----
 
-export const DEFAULT_TITLE_KEY = 'managementPortalApp';
+/** `managementPortalApp` is a namespace (server alert keys live under it), so the app's name sits at `.title`. */
+export const DEFAULT_TITLE_KEY = 'managementPortalApp.title';
 /** Shown when even the default title key has no translation (the original's fallback). */
 export const FALLBACK_TITLE = 'ManagementPortal';
 

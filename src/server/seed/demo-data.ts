@@ -92,3 +92,12 @@ export async function seedDemoData(tx: Queryable, passwordHash: string): Promise
   for (const staff of STAFF) await staffUser(tx, staff, passwordHash);
   return STAFF.map(([login, authority, referent]) => `${login} (${authority} ${referent})`);
 }
+
+/** `source-1` assigned to `sub-1` of radar, as in the original demo data (once both exist and the source is free). */
+export async function attachDemoSource(tx: Queryable): Promise<void> {
+  await tx.query(
+    `UPDATE radar_source SET assigned = true, subject_id = s.id
+       FROM subject s JOIN project p ON p.id = s.project_id AND p.project_name = 'radar'
+      WHERE radar_source.source_name = 'source-1' AND radar_source.subject_id IS NULL AND NOT radar_source.deleted AND s.login = 'sub-1'`,
+  );
+}

@@ -9,7 +9,7 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import { seedSubjects } from './bulk-subjects';
-import { seedDemoData } from './demo-data';
+import { attachDemoSource, seedDemoData } from './demo-data';
 
 interface SeedOptions {
   subjects: number;
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       });
       console.log(`\nsubjects sub-${result.first}..sub-${result.last} in ${(result.ms / 1000).toFixed(1)} s ` +
         `(${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+      await db.transaction(attachDemoSource);
     }
   } finally {
     await db.close();

@@ -1,18 +1,16 @@
 // The one statement behind a subject list page: the matching count (ignoring the cursor) and the page itself, keyset
-// paged on the normalised sort (api.md §5.9.1), with each subject's attributes, sources and roles. Exported so the
+// paged on the normalised sort (api.md §5.9.1), each subject as a subject_rows() JSON row. Exported so the
 // benchmark can run exactly the SQL the server runs. Sort keys compare in the "C" collation and a missing external
 // id sorts as '' (see migration 040): every order is read straight off an index, however deep the page.
 import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
 import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
-import { SUBJECT_COLUMNS, SUBJECT_JOINS } from './subject-select';
+import { subjectRowsOf } from './subject-select';
 
 export interface ListStatement {
   sql: string;
   params: unknown[];
-  /** True when the total comes from the per-project counter instead of counting rows. */
-  fastCount: boolean;
 }
 
 const KEY_SQL: Record<SortProperty, (alias: string) => string> = {
@@ -29,31 +27,41 @@ export function containsPattern(value: string): string {
 
 class Params {
   readonly values: unknown[] = [];
+  /** The SQL of the list's project, bound once and reused wherever the statement needs it. */
+  project?: string;
   add(value: unknown, cast = ''): string {
     this.values.push(value);
     return `$${this.values.length}${cast ? `::${cast}` : ''}`;
   }
 }
 
-function inactiveRole(p: Params, projectId: number | undefined): string {
-  const project = projectId === undefined ? '' : ` AND r.project_id = ${p.add(projectId, 'bigint')}`;
+/** The project a list is scoped to: its id, or its name (resolved inside the statement, saving a round trip). */
+export type ProjectScope = { id: number } | { name: string } | undefined;
+
+function projectSql(p: Params, scope: NonNullable<ProjectScope>): string {
+  p.project ??= 'id' in scope ? p.add(scope.id, 'bigint') : `(SELECT id FROM project WHERE project_name = ${p.add(scope.name, 'text')})`;
+  return p.project;
+}
+
+function inactiveRole(p: Params, scope: ProjectScope): string {
+  const project = scope === undefined ? '' : ` AND r.project_id = ${projectSql(p, scope)}`;
   return `EXISTS (SELECT 1 FROM role_users ru JOIN radar_role r ON r.id = ru.role_id
     WHERE ru.user_id = s.user_id AND r.authority_name = '${ROLE_INACTIVE_PARTICIPANT}'${project})`;
 }
 
-function authorityFilter(c: SubjectCriteria, p: Params, projectId: number | undefined): string[] {
+function authorityFilter(c: SubjectCriteria, p: Params, scope: ProjectScope): string[] {
   const participant = c.authorities.includes(ROLE_PARTICIPANT);
   const inactive = c.authorities.includes(ROLE_INACTIVE_PARTICIPANT);
   // Parameters are added only for the SQL actually used: an unused placeholder has no type and fails the statement.
-  const active = () => (projectId === undefined ? 's.project_id IS NOT NULL' : `s.project_id = ${p.add(projectId, 'bigint')}`);
+  const active = () => (scope === undefined ? 's.project_id IS NOT NULL' : `s.project_id = ${projectSql(p, scope)}`);
   if (participant && !inactive) return [active()];
-  if (inactive && !participant) return [inactiveRole(p, projectId)];
-  return projectId === undefined ? [] : [`(${active()} OR ${inactiveRole(p, projectId)})`];
+  if (inactive && !participant) return [inactiveRole(p, scope)];
+  return scope === undefined ? [] : [`(${active()} OR ${inactiveRole(p, scope)})`];
 }
 
 /** Everything but the cursor: the WHERE of both the page and the count. */
-function filters(c: SubjectCriteria, p: Params, projectId: number | undefined): string[] {
-  const where = authorityFilter(c, p, projectId);
+function filters(c: SubjectCriteria, p: Params, scope: ProjectScope): string[] {
+  const where = authorityFilter(c, p, scope);
   if (c.login !== undefined) where.push(`lower(s.login) LIKE lower(${p.add(containsPattern(c.login), 'text')})`);
   if (c.externalId !== undefined) where.push(`lower(s.external_id) LIKE lower(${p.add(containsPattern(c.externalId), 'text')})`);
   if (c.personName !== undefined) where.push(`lower(s.person_name) LIKE lower(${p.add(containsPattern(c.personName), 'text')})`);
@@ -108,34 +116,36 @@ export function isUnfiltered(c: SubjectCriteria): boolean {
     c.groupId === undefined && [c.dateOfBirth, c.enrollmentDate].every((r) => r.is === undefined && r.from === undefined && r.to === undefined);
 }
 
-/** The page-and-count statement for `c` within project `projectId` (undefined: every project). */
-export function buildListStatement(c: SubjectCriteria, projectId: number | undefined): ListStatement {
+/**
+ * The page-and-count statement for `c` within a project (undefined: every project). Rows: `total`, `project_id`
+ * (null when a project named by `scope` does not exist) and `row_json` (null on an empty page).
+ */
+export function buildListStatement(c: SubjectCriteria, scope: ProjectScope): ListStatement {
   const p = new Params();
-  const where = filters(c, p, projectId);
+  const where = filters(c, p, scope);
   const fastCount = isUnfiltered(c);
   const count = !fastCount
     ? `SELECT count(*)::int8 AS n FROM subject s${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
-    : projectId === undefined
+    : scope === undefined
       ? 'SELECT coalesce(sum(subjects), 0)::int8 AS n FROM subject_count WHERE project_key <> 0'
-      : `SELECT coalesce((SELECT subjects FROM subject_count WHERE project_key = ${p.add(projectId, 'bigint')}), 0)::int8 AS n`;
+      : `SELECT coalesce((SELECT subjects FROM subject_count WHERE project_key = ${projectSql(p, scope)}), 0)::int8 AS n`;
   const keyset = keysetPredicate(c, p);
   const pageWhere = keyset ? [...where, keyset] : where;
   // `page` is an offset for callers paging without a cursor; with a cursor the cursor alone positions the page.
   const offset = c.last ? 0 : c.page * c.size;
-  const page = `SELECT s.* FROM subject s${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
+  const page = `SELECT s.id FROM subject s${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
     ORDER BY ${orderBy(c.sort, 's')} LIMIT ${p.add(c.size, 'int')} OFFSET ${p.add(offset, 'bigint')}`;
+  const project = scope === undefined ? 'NULL::bigint' : projectSql(p, scope);
   const sql = `WITH total AS (${count})
-SELECT total.n AS total, page.* FROM total LEFT JOIN LATERAL (
-  SELECT ${SUBJECT_COLUMNS} FROM (${page}) s ${SUBJECT_JOINS}
-) page ON true
-ORDER BY ${orderBy(c.sort, 'page')}`;
-  return { sql, params: p.values, fastCount };
+SELECT total.n AS total, ${project} AS project_id, d.row_json
+  FROM total LEFT JOIN LATERAL ${subjectRowsOf(`ARRAY(${page})`)} ON true ORDER BY d.ord`;
+  return { sql, params: p.values };
 }
 
 /** `GET api/subjects?projectName=..&externalId=..`: the subject with exactly that external id (authority filter
  * applied), as the original's lookup special case. */
 export function buildExactLookup(c: SubjectCriteria, projectId: number, externalId: string): { sql: string; params: unknown[] } {
   const p = new Params();
-  const where = [...authorityFilter(c, p, projectId), `s.external_id = ${p.add(externalId, 'text')}`];
+  const where = [...authorityFilter(c, p, { id: projectId }), `s.external_id = ${p.add(externalId, 'text')}`];
   return { sql: `SELECT s.id FROM subject s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT 1`, params: p.values };
 }

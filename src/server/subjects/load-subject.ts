@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database';
 import { apiError } from '../http/errors';
 import { PROJECT_SELECT, toProjectDTOs, type ProjectForm, type ProjectRow } from '../projects/project-dto';
 import { loadProvenance } from './provenance';
-import { SUBJECT_COLUMNS, SUBJECT_JOINS, toSubjectDTO, type SubjectRow } from './subject-select';
+import { subjectRow, subjectRowsOf, toSubjectDTO, type SubjectRow } from './subject-select';
 
 export interface FoundSubject {
   row: SubjectRow;
@@ -16,20 +16,25 @@ export interface FoundSubject {
   associatedProject: string | null;
 }
 
-const FIND = `SELECT ${SUBJECT_COLUMNS}, p.project_name,
+const FIND = `SELECT d.row_json, p.project_name,
     (SELECT ip.project_name FROM role_users iru JOIN radar_role ir ON ir.id = iru.role_id JOIN project ip ON ip.id = ir.project_id
       WHERE iru.user_id = s.user_id AND ir.authority_name = 'ROLE_INACTIVE_PARTICIPANT' ORDER BY ir.id DESC LIMIT 1) AS inactive_project
-  FROM subject s ${SUBJECT_JOINS} LEFT JOIN project p ON p.id = s.project_id`;
+  FROM subject s CROSS JOIN LATERAL ${subjectRowsOf('ARRAY[s.id]')} LEFT JOIN project p ON p.id = s.project_id`;
 
-type FindRow = SubjectRow & { project_name: string | null; inactive_project: string | null };
+interface FindRow {
+  row_json: SubjectRow | string;
+  project_name: string | null;
+  inactive_project: string | null;
+}
 
-/** The subject by login or id; `lock` takes a row lock on it (inside a write transaction). */
+/** The subject by login or id; `lock` first takes a row lock on it (inside a write transaction). */
 export async function findSubject(q: Queryable, by: { login: string } | { id: number }, lock = false): Promise<FoundSubject | undefined> {
   const where = 'login' in by ? 's.login = $1' : 's.id = $1';
-  const rows = await q.query<FindRow>(`${FIND} WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`, ['login' in by ? by.login : by.id]);
-  const row = rows[0];
-  if (!row) return undefined;
-  return { row, projectName: row.project_name, associatedProject: row.project_name ?? row.inactive_project };
+  const key = 'login' in by ? by.login : by.id;
+  if (lock && !(await q.query(`SELECT s.id FROM subject s WHERE ${where} FOR UPDATE`, [key])).length) return undefined;
+  const [found] = await q.query<FindRow>(`${FIND} WHERE ${where}`, [key]);
+  if (!found) return undefined;
+  return { row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project };
 }
 
 export function subjectNotFound(login?: string) {

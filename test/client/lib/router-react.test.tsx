@@ -100,7 +100,7 @@ react('Link with replace replaces the history entry', () => {
 
 react('useDocumentTitle writes the translated page title', () => {
   const router = createRouter({ routes, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const dictionary: Record<string, string> = { 'project.title': 'Project', managementPortalApp: 'Management Portal' };
+  const dictionary: Record<string, string> = { 'project.title': 'Project', 'managementPortalApp.title': 'Management Portal' };
   const translator = { t: (k: string) => dictionary[k] ?? k, has: (k: string) => k in dictionary };
   function Title() {
     useDocumentTitle(translator);

@@ -191,7 +191,7 @@ titles('the route titleKey, or the default key', () => {
   const { router } = memoryRouter('/project/radar');
   assert.is(pageTitleKey(router.getState().match), 'managementPortalApp.project.home.title');
   assert.is(pageTitleKey(null), DEFAULT_TITLE_KEY);
-  assert.is(DEFAULT_TITLE_KEY, 'managementPortalApp');
+  assert.is(DEFAULT_TITLE_KEY, 'managementPortalApp.title');
 });
 
 titles('pageTitle translates, with the product name when even the default is untranslated', () => {
@@ -200,7 +200,7 @@ titles('pageTitle translates, with the product name when even the default is unt
   const { router } = memoryRouter('/project/radar');
   assert.is(pageTitle(router.getState().match, translator), 'Projects');
   assert.is(pageTitle(null, translator), 'ManagementPortal');
-  dictionary.managementPortalApp = 'Management Portal';
+  dictionary['managementPortalApp.title'] = 'Management Portal';
   assert.is(pageTitle(null, translator), 'Management Portal');
 });
 

@@ -1,0 +1,28 @@
+// The footer of a "load more" list (the subject list's keyset paging): a button while more exist, a note once all
+// results are shown.
+import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n-react';
+
+export interface LoadMoreProps {
+  /** Items on screen. */
+  shown: number;
+  /** Items in total (X-Total-Count). */
+  total: number;
+  /** Disables the button while a page is on its way. */
+  loading?: boolean;
+  onLoadMore: () => void;
+}
+
+export function LoadMore({ shown, total, loading = false, onLoadMore }: LoadMoreProps): ReactNode {
+  const t = useT();
+  if (shown >= total) {
+    return <p className="load-more load-more--done">{t('global.loadMore.all', { total })}</p>;
+  }
+  return (
+    <div className="load-more">
+      <button type="button" className="button button--secondary" disabled={loading} aria-busy={loading} onClick={onLoadMore}>
+        {t('global.loadMore.more', { shown, total })}
+      </button>
+    </div>
+  );
+}

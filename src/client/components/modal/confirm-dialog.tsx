@@ -1,0 +1,60 @@
+// A yes/no dialog for deletes, discontinue and send-activation. Confirming runs `onConfirm`; while it runs the dialog
+// is saving; when it succeeds the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no
+// global alert, so this is where the user learns about it).
+import { useState, type ReactNode } from 'react';
+import { alertForHttpError } from '../../lib/alerts';
+import { useT } from '../../lib/i18n-react';
+import type { AlertInit } from '../../lib/alerts';
+import { Modal } from './modal';
+
+export interface ConfirmDialogProps {
+  title: ReactNode;
+  /** The question, e.g. "Are you sure you want to delete user jo?". */
+  children?: ReactNode;
+  /** Default: the translated "Delete". */
+  confirmLabel?: ReactNode;
+  tone?: 'danger' | 'primary';
+  onConfirm: () => Promise<unknown> | unknown;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose }: ConfirmDialogProps): ReactNode {
+  const t = useT();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<AlertInit | null>(null);
+
+  const confirm = async () => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onConfirm();
+    } catch (error) {
+      setFailure(alertForHttpError(error)[0] ?? null);
+      setSaving(false);
+      return;
+    }
+    setSaving(false);
+    onClose();
+  };
+
+  const footer = (
+    <>
+      <button type="button" className="button button--secondary" disabled={saving} onClick={onClose}>
+        {t('entity.action.cancel')}
+      </button>
+      <button type="button" className={`button button--${tone}`} disabled={saving} onClick={() => void confirm()}>
+        {confirmLabel ?? t('entity.action.delete')}
+      </button>
+    </>
+  );
+  return (
+    <Modal title={title} footer={footer} onClose={onClose} saving={saving} size="md">
+      <div className="confirm-dialog__message">{children}</div>
+      {failure && (
+        <p className="confirm-dialog__error" role="alert">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export { Modal, type ModalProps } from './modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { focusableIn, trapTab } from './focus-trap';

@@ -1,0 +1,1 @@
+export { Typeahead, type TypeaheadProps } from './typeahead';

@@ -1,0 +1,6 @@
+// Account screens (spec 000): activation, password reset, password change, settings. One lazy chunk.
+export { ActivatePage } from './activate-page';
+export { ResetRequestPage } from './reset-request-page';
+export { ResetFinishPage } from './reset-finish-page';
+export { PasswordPage } from './password-page';
+export { SettingsPage } from './settings-page';

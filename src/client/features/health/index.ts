@@ -1,0 +1,6 @@
+// Health (spec 000 §2).
+// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
+// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+import { placeholderPage } from '../../components/placeholder-page';
+
+export const HealthPage = placeholderPage('health.title');

@@ -1,0 +1,64 @@
+// Home (spec 001 §2): a welcome and one card per organization for a signed-in user; a notice with a sign-in link
+// for everyone else. Also where a token sign-in arrives.
+import type { ReactNode } from 'react';
+import type { OrganizationDTO } from '../../../common/dto';
+import type { PageProps } from '../../components/popup/popup-types';
+import { useHttp } from '../../components/services-react';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import { Link } from '../../lib/router-react';
+import { selectAccount, type SessionState } from '../../lib/session-store';
+import { useSessionState } from '../../lib/session-react';
+import { useTokenLogin } from './use-token-login';
+
+const selectResolved = (state: SessionState) => state.identityResolved;
+const selectOrganizations = (state: SessionState) => state.organizations;
+
+function OrganizationCards({ organizations }: { organizations: readonly OrganizationDTO[] }): ReactNode {
+  const t = useT();
+  if (organizations.length === 0) return <p className="home__empty">{t('home.noOrganizations')}</p>;
+  return (
+    <ul className="home__cards">
+      {organizations.map((organization) => (
+        <li key={organization.name} className="card">
+          <Link className="card__link" to={pathOf('organization', organization.name)}>
+            <h3 className="card__title">{organization.name}</h3>
+            {organization.description && <p className="card__text">{organization.description}</p>}
+            {organization.location && <p className="card__meta">{organization.location}</p>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HomePage(_props: PageProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  const account = useSessionState(selectAccount);
+  const resolved = useSessionState(selectResolved);
+  const organizations = useSessionState(selectOrganizations);
+  useTokenLogin();
+
+  return (
+    <section className="home">
+      <h1 className="home__title">{t('home.title')}</h1>
+      <p className="home__subtitle">{t('home.subtitle')}</p>
+      {resolved &&
+        (account ? (
+          <>
+            <p className="home__logged">{t('home.logged.message', { username: account.login })}</p>
+            <h2 className="home__heading">{t('home.organizations')}</h2>
+            <OrganizationCards organizations={organizations} />
+          </>
+        ) : (
+          <p className="home__notice">
+            {t('home.notice')}{' '}
+            <a className="home__sign-in" href={http.url('api/redirect/login')}>
+              {t('home.signIn')}
+            </a>
+          </p>
+        ))}
+    </section>
+  );
+}

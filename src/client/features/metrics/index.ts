@@ -1,0 +1,6 @@
+// Runtime metrics (spec 000 §2).
+// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
+// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+import { placeholderPage } from '../../components/placeholder-page';
+
+export const MetricsPage = placeholderPage('metrics.title');

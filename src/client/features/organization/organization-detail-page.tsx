@@ -1,0 +1,58 @@
+// Organization detail (spec 001 §2): name, description, location and, for its admins (system admin or this
+// organization's admin), an Edit button; tabs Projects and Permissions, the latter for admins only.
+import type { ReactNode } from 'react';
+import { PopupLink } from '../../components/popup';
+import type { PageProps } from '../../components/popup/popup-types';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import { PermissionsEditor } from '../project/permissions/permissions-editor';
+import { TabNav, useTabParam, type TabDef } from '../project/tab-nav';
+import { useIsOrganizationAdmin } from './organization-access';
+import { OrganizationProjects } from './organization-projects';
+import { useOrganization } from './use-organization';
+
+export function OrganizationDetailPage({ params }: PageProps): ReactNode {
+  const t = useT();
+  const name = params.organizationName;
+  const { organization, failed } = useOrganization(name);
+  const isAdmin = useIsOrganizationAdmin(name);
+  const tabs: TabDef[] = [
+    { id: 'projects', label: t('managementPortalApp.organization.tab.projects') },
+    ...(isAdmin ? [{ id: 'permissions', label: t('managementPortalApp.organization.tab.permissions') }] : []),
+  ];
+  const [active, select] = useTabParam(tabs.map((tab) => tab.id));
+
+  return (
+    <section className="entity-page">
+      <header className="entity-page__header">
+        <h1 className="entity-page__title">
+          {t('managementPortalApp.organization.detail.title')}: {name}
+        </h1>
+        {isAdmin && organization && (
+          <PopupLink to={pathOf('organization', name, 'edit')} className="button button--secondary">
+            {t('entity.action.edit')}
+          </PopupLink>
+        )}
+      </header>
+      {!organization ? (
+        <p className="loading">{failed ? t('managementPortalApp.organization.notFound') : t('global.loading')}</p>
+      ) : (
+        <>
+          <dl className="entity-details">
+            <dt>{t('managementPortalApp.organization.description')}</dt>
+            <dd>{organization.description}</dd>
+            <dt>{t('managementPortalApp.organization.location')}</dt>
+            <dd>{organization.location}</dd>
+          </dl>
+          <TabNav tabs={tabs} active={active} onSelect={select} label={t('managementPortalApp.organization.tab.label')}>
+            {active === 'permissions' ? (
+              <PermissionsEditor scope={{ kind: 'organization', id: organization.id, name: organization.name }} />
+            ) : (
+              <OrganizationProjects organizationName={organization.name} />
+            )}
+          </TabNav>
+        </>
+      )}
+    </section>
+  );
+}

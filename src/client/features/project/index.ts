@@ -1,0 +1,4 @@
+// Projects (spec 001 §2): list, detail with its tabs, and the create/edit dialog.
+export { ProjectListPage } from './project-list-page';
+export { ProjectDetailPage } from './project-detail-page';
+export { ProjectDialog } from './project-dialog';

@@ -1,0 +1,113 @@
+// The Permissions tab of an organization or project (spec 001 §2, client.md §1.6 jhi-permissions): every user from
+// GET api/users?includeProvenance=false, split in the browser into those holding a role in the scope (or system
+// admin) and the rest; a scoped admin role is added or removed by PUT api/users with the edited role list. When the
+// signed-in user edited themself, the session's account is fetched again (their authorities changed).
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { UserDTO } from '../../../../common/dto';
+import { DataTable, type Column } from '../../../components/data-table';
+import { Select } from '../../../components/form';
+import { useHttp } from '../../../components/services-react';
+import { isAbortError } from '../../../lib/http-errors';
+import { useAbortScope } from '../../../lib/http-react';
+import { useT } from '../../../lib/i18n-react';
+import { selectAccount } from '../../../lib/session-store';
+import { useSession, useSessionState } from '../../../lib/session-react';
+import { isRemoveDisabled, scopedRole, splitUsers, withoutRole, withRole, type PermissionRow, type PermissionScope } from './permission-rules';
+
+export interface PermissionsEditorProps {
+  scope: PermissionScope;
+}
+
+export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  const session = useSession();
+  const abort = useAbortScope();
+  const account = useSessionState(selectAccount);
+  const [users, setUsers] = useState<readonly UserDTO[] | null>(null);
+  const [selected, setSelected] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const { data } = await http.get<UserDTO[]>('api/users', { query: { includeProvenance: false }, signal: abort.takeLatest('users') });
+      setUsers(Array.isArray(data) ? data : []);
+    } catch (error) {
+      if (!isAbortError(error)) setUsers((current) => current ?? []);
+    }
+  }, [http, abort]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const save = async (user: UserDTO) => {
+    setBusy(true);
+    try {
+      await http.put('api/users', { body: user });
+      setSelected('');
+      if (user.login === account?.login) await session.reset();
+      await load();
+    } catch {
+      // Reported by the http layer; the table still shows what the server holds.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const { rows, others } = splitUsers(users ?? [], scope);
+  const role = scopedRole(scope);
+  const columns: Column<PermissionRow>[] = [
+    { key: 'login', header: t('managementPortalApp.permissions.user'), render: (row) => row.user.login },
+    { key: 'authority', header: t('managementPortalApp.permissions.authority'), render: (row) => row.role.authorityName },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('managementPortalApp.permissions.actions')}</span>,
+      className: 'data-table__actions',
+      render: (row) => (
+        <button
+          type="button"
+          className="button button--danger button--small"
+          disabled={busy || isRemoveDisabled(row, scope, account?.login)}
+          aria-label={t('managementPortalApp.permissions.remove', { login: row.user.login, authority: row.role.authorityName })}
+          onClick={() => void save(withoutRole(row.user, row.role))}
+        >
+          {t('entity.action.remove')}
+        </button>
+      ),
+    },
+  ];
+  const chosen = others.find((user) => user.login === selected);
+
+  return (
+    <div className="permissions">
+      <form
+        className="permissions__add"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (chosen) void save(withRole(chosen, role));
+        }}
+      >
+        <Select
+          name="user"
+          label={t('managementPortalApp.permissions.addUser', { authority: role.authorityName })}
+          value={selected}
+          onChange={setSelected}
+          placeholder
+          options={others.map((user) => ({ value: user.login, label: user.login }))}
+        />
+        <button type="submit" className="button button--primary" disabled={!chosen || busy}>
+          {t('entity.action.add')}
+        </button>
+      </form>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => `${row.user.login}|${row.role.authorityName}|${row.role.projectName ?? row.role.organizationName ?? ''}`}
+        loading={users === null}
+        sort={null}
+        onSortChange={() => undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// One project in its full form (GET api/projects/{projectName}), fetched again whenever a dialog announces
+// `projectListModification` (a save), so the detail page and the edit dialog show what the server holds.
+import { useCallback, useEffect, useState } from 'react';
+import type { ProjectDTO } from '../../../common/dto';
+import { useHttp, useListModification } from '../../components/services-react';
+import { pathOf } from '../../lib/app-url';
+import { isAbortError } from '../../lib/http-errors';
+import { useAbortScope } from '../../lib/http-react';
+
+export interface ProjectLookup {
+  project: ProjectDTO | undefined;
+  /** The request failed; the http layer already showed why. */
+  failed: boolean;
+}
+
+export function useProject(projectName: string | undefined): ProjectLookup {
+  const http = useHttp();
+  const scope = useAbortScope();
+  const [project, setProject] = useState<ProjectDTO | undefined>();
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    if (projectName === undefined) return;
+    setFailed(false);
+    http
+      .get<ProjectDTO>(`api/projects/${pathOf(projectName)}`, { signal: scope.takeLatest('project') })
+      .then(({ data }) => setProject(data), (error) => !isAbortError(error) && setFailed(true));
+  }, [http, scope, projectName]);
+
+  useEffect(load, [load]);
+  useListModification('projectListModification', load);
+
+  return { project: project?.projectName === projectName ? project : undefined, failed };
+}

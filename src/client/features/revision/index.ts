@@ -1,0 +1,2 @@
+// Global revisions (spec 001 §2).
+export { RevisionListPage } from './revision-list-page';

@@ -1,0 +1,13 @@
+// Subjects (spec 001 §2): lists, detail, revisions and the subject dialogs (pairing is its own chunk: subject/pair-app).
+// Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+import { placeholderPopup } from '../../components/placeholder-page';
+
+export { SubjectListPage } from './subject-list-page';
+export { SubjectDetailPage } from './subject-detail-page';
+export { SubjectRevisionListPage } from './subject-revision-list-page';
+export { SubjectRevisionPage } from './subject-revision-page';
+export { SubjectDialog } from './subject-dialog';
+export { SubjectDeleteDialog } from './subject-delete-dialog';
+export { SubjectDiscontinueDialog } from './subject-discontinue-dialog';
+// PLACEHOLDER: assigning sources belongs to the sources issue; it replaces this export.
+export const SourceAssignerDialog = placeholderPopup('managementPortalApp.subject.sources.title');

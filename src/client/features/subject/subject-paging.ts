@@ -1,0 +1,80 @@
+// Keyset "load more" paging of the subject list (spec 001 §9, api.md §5.9.1): the size rule, the cursor, the sort
+// options, and how a page or a list-modification event changes what is on screen. No React.
+import type { SubjectDTO } from '../../../common/dto';
+import type { QueryObject } from '../../lib/query-string';
+
+export const SUBJECT_PAGE_SIZE = 20;
+
+/** size = max(page * 20 - already loaded, 20): a reload at ?page=3 brings 60 at once, "load more" tops up a page. */
+export function nextPageSize(page: number, loaded: number): number {
+  return Math.max(page * SUBJECT_PAGE_SIZE - loaded, SUBJECT_PAGE_SIZE);
+}
+
+/** The cursor after the last loaded subject; a missing external id is ''. */
+export function keysetAfter(last: SubjectDTO | undefined): QueryObject | undefined {
+  if (!last) return undefined;
+  return { id: last.id ?? undefined, login: last.login, externalId: last.externalId ?? '' };
+}
+
+export const SORT_FIELDS = ['login', 'externalId'] as const;
+export type SubjectSortField = (typeof SORT_FIELDS)[number];
+
+export interface SubjectSort {
+  field: SubjectSortField;
+  ascending: boolean;
+}
+
+export const DEFAULT_SUBJECT_SORT: SubjectSort = { field: 'login', ascending: true };
+
+/** `?sort=externalId,desc`; anything else is the default (login ascending). */
+export function parseSubjectSort(raw: string | undefined): SubjectSort {
+  const [field, direction = 'asc'] = (raw ?? '').split(',').map((part) => part.trim());
+  const known = SORT_FIELDS.find((option) => option === field);
+  return known ? { field: known, ascending: direction.toLowerCase() !== 'desc' } : DEFAULT_SUBJECT_SORT;
+}
+
+export function formatSubjectSort(sort: SubjectSort): string {
+  return `${sort.field},${sort.ascending ? 'asc' : 'desc'}`;
+}
+
+export interface LoadedSubjects {
+  subjects: readonly SubjectDTO[];
+  total: number;
+}
+
+const sameSubject = (a: SubjectDTO, b: SubjectDTO): boolean =>
+  a.id !== undefined && a.id !== null && b.id !== undefined && b.id !== null ? a.id === b.id : a.login === b.login;
+
+/** Appends a page, leaving out subjects already on screen. */
+export function appendPage(current: readonly SubjectDTO[], page: readonly SubjectDTO[]): SubjectDTO[] {
+  return [...current, ...page.filter((subject) => !current.some((shown) => sameSubject(shown, subject)))];
+}
+
+export type ListModificationOp = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface SubjectListModification {
+  op: ListModificationOp;
+  subject: SubjectDTO;
+}
+
+export function isSubjectListModification(detail: unknown): detail is SubjectListModification {
+  const d = detail as SubjectListModification | null | undefined;
+  return !!d && (d.op === 'CREATE' || d.op === 'UPDATE' || d.op === 'DELETE') && typeof d.subject?.login === 'string';
+}
+
+/**
+ * The list patched in place after a dialog saved (client.md §1.3): CREATE prepends and counts one more, UPDATE
+ * replaces, DELETE (also sent by discontinue) removes and counts one less. A subject not on screen is left alone.
+ */
+export function applyModification(list: LoadedSubjects, change: SubjectListModification): LoadedSubjects {
+  const { op, subject } = change;
+  const index = list.subjects.findIndex((shown) => sameSubject(shown, subject));
+  if (op === 'CREATE') {
+    return index >= 0 ? list : { subjects: [subject, ...list.subjects], total: list.total + 1 };
+  }
+  if (index < 0) return list;
+  if (op === 'UPDATE') {
+    return { ...list, subjects: list.subjects.map((shown, i) => (i === index ? { ...shown, ...subject } : shown)) };
+  }
+  return { subjects: list.subjects.filter((_, i) => i !== index), total: Math.max(0, list.total - 1) };
+}

@@ -1,0 +1,77 @@
+// The rows of the subject list (spec 001 §2): an optional selection checkbox (ACTIVATED only), subject id, external
+// id, status, project badges (general list only), sources, attributes, group (unless hidden) and the row actions.
+import type { ReactNode } from 'react';
+import type { SubjectDTO } from '../../../common/dto';
+import { DataTable, type Column } from '../../components/data-table';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import { Link } from '../../lib/router-react';
+import { AttributeList, ExternalId, ProjectBadges, SourceLinks, SubjectStatusBadge } from './subject-cells';
+import { SubjectRowActions } from './subject-row-actions';
+
+export interface SubjectSelection {
+  isSelected(subject: SubjectDTO): boolean;
+  toggle(subject: SubjectDTO, selected: boolean): void;
+}
+
+export interface SubjectTableProps {
+  subjects: readonly SubjectDTO[];
+  projectName?: string;
+  showGroup: boolean;
+  /** Present when rows can be selected (within a project, group not hidden). */
+  selection?: SubjectSelection;
+  loading?: boolean;
+}
+
+export function SubjectTable({ subjects, projectName, showGroup, selection, loading }: SubjectTableProps): ReactNode {
+  const t = useT();
+  const field = (name: string) => t(`managementPortalApp.subject.field.${name}`);
+  const columns: Column<SubjectDTO>[] = [];
+  if (selection) {
+    columns.push({
+      key: 'select',
+      header: <span className="visually-hidden">{t('managementPortalApp.subject.action.select')}</span>,
+      className: 'subject-row__select',
+      render: (s) => (
+        <input
+          type="checkbox"
+          aria-label={t('managementPortalApp.subject.action.selectOne', { login: s.login })}
+          disabled={s.status !== 'ACTIVATED'}
+          checked={selection.isSelected(s)}
+          onChange={(event) => selection.toggle(s, event.target.checked)}
+        />
+      ),
+    });
+  }
+  columns.push(
+    {
+      key: 'login',
+      header: field('login'),
+      render: (s) => (s.status === 'ACTIVATED' ? <Link to={pathOf('subject', s.login)}>{s.login}</Link> : s.login),
+    },
+    { key: 'externalId', header: field('externalId'), render: (s) => <ExternalId externalId={s.externalId} externalLink={s.externalLink} /> },
+    { key: 'status', header: field('status'), render: (s) => <SubjectStatusBadge status={s.status} /> },
+  );
+  if (projectName === undefined) columns.push({ key: 'project', header: field('project'), render: (s) => <ProjectBadges roles={s.roles} /> });
+  columns.push(
+    { key: 'sources', header: field('sources'), render: (s) => <SourceLinks sources={s.sources} /> },
+    { key: 'attributes', header: field('attributes'), render: (s) => <AttributeList attributes={s.attributes} /> },
+  );
+  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => s.group ?? '' });
+  columns.push({
+    key: 'actions',
+    header: <span className="visually-hidden">{t('managementPortalApp.subject.action.actions')}</span>,
+    className: 'data-table__actions',
+    render: (s) => <SubjectRowActions subject={s} projectName={projectName} />,
+  });
+  return (
+    <DataTable
+      className="subject-table"
+      columns={columns}
+      rows={subjects}
+      rowKey={(s) => s.id ?? s.login}
+      loading={loading}
+      empty={t('managementPortalApp.subject.list.empty')}
+    />
+  );
+}

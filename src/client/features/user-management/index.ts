@@ -1,0 +1,5 @@
+// User management (spec 000 §2): list, detail and the user dialogs. One lazy chunk.
+export { UserListPage } from './user-list-page';
+export { UserDetailPage } from './user-detail-page';
+export { UserDialog, UserNewAdminDialog } from './user-dialog';
+export { UserDeleteDialog, UserSendActivationDialog } from './user-confirm-dialogs';

@@ -1,0 +1,32 @@
+// User management (spec 000 §2): create buttons, filters, the sortable table, the item count and the pager.
+import type { ReactNode } from 'react';
+import { ItemCount, Pagination } from '../../components/pagination';
+import { PopupLink, type PageProps } from '../../components/popup';
+import { useT } from '../../lib/i18n-react';
+import { useUserList } from './use-user-list';
+import { UserFilters } from './user-filters';
+import { UserTable } from './user-table';
+
+export function UserListPage(_props: PageProps): ReactNode {
+  const t = useT();
+  const { users, total, loading, page, setPage } = useUserList();
+  return (
+    <section className="user-management">
+      <header className="user-management__header">
+        <h1>{t('userManagement.home.title')}</h1>
+        <div className="user-management__create">
+          <PopupLink to="user-management-new" className="button button--primary">
+            {t('userManagement.home.createLabel')}
+          </PopupLink>
+          <PopupLink to="user-management-new-admin" className="button button--secondary">
+            {t('userManagement.home.createAdminLabel')}
+          </PopupLink>
+        </div>
+      </header>
+      <UserFilters />
+      <UserTable users={users} loading={loading} />
+      <ItemCount page={page} total={total} />
+      <Pagination page={page} total={total} onPageChange={setPage} />
+    </section>
+  );
+}

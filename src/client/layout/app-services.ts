@@ -1,0 +1,94 @@
+// Builds the app's services and wires them together as the specs want (spec 000 §7-§8):
+//  - a 401 (other than the "who am I" probe) forgets the account; the route guard then sends the user to the
+//    access-denied page with a sign-in link, remembering where they were;
+//  - every other failed request becomes alerts through alertForHttpError (the http layer already leaves out a 409
+//    on DELETE);
+//  - `*app-alert` response headers become success alerts with `*app-params` as `{{param}}`.
+// main.tsx uses the defaults; tests inject fetch, history and storage.
+import type { History } from 'history';
+import { ROUTES, POPUPS } from '../app';
+import type { RouteComponent } from '../components/popup/popup-types';
+import { createListEvents } from '../components/list-events';
+import type { SharedServices } from '../components/services-react';
+import { alertForHttpError, createAlertQueue, type AlertQueue } from '../lib/alerts';
+import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';
+import { createI18n, toInterfaceLanguage, type I18n, type InterfaceLanguage } from '../lib/i18n';
+import { createNavigationState } from '../lib/navigation-state';
+import { createRouter, type Router } from '../lib/router';
+import { createSession, type Session, type SessionOptions } from '../lib/session-store';
+
+export interface AppServices extends SharedServices {
+  i18n: I18n;
+  session: Session;
+  router: Router<RouteComponent>;
+  /** Loads the dictionary, asks who is signed in, and reads profile info and site settings. */
+  start(): Promise<void>;
+  destroy(): void;
+}
+
+export interface AppServicesOptions {
+  fetch?: typeof fetch;
+  history?: History;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** Initial interface language; the browser's by default. */
+  language?: string;
+  onMissing?: (key: string, language: InterfaceLanguage) => void;
+  retry?: SessionOptions['retry'];
+  /** Where cookies are read from; document.cookie by default. */
+  readCookies?: () => string;
+}
+
+function showAlerts(alerts: AlertQueue, error: unknown): void {
+  for (const alert of alertForHttpError(error)) alerts.add(alert);
+}
+
+export function createAppServices(options: AppServicesOptions = {}): AppServices {
+  const readCookies = options.readCookies ?? (() => globalThis.document?.cookie ?? '');
+  const alerts = createAlertQueue();
+  const i18n = createI18n({ fetch: options.fetch, language: options.language, onMissing: options.onMissing });
+  const switchLanguage = (langKey: string | null | undefined) => {
+    if (toInterfaceLanguage(langKey)) void i18n.setLanguage(langKey!);
+  };
+  const sessionRef: { current?: Session } = {};
+  const http = createHttp({
+    fetch: options.fetch,
+    readCookies,
+    onUnauthorized: () => sessionRef.current?.store.setState({ account: null, identityResolved: true }),
+    onError: (error) => showAlerts(alerts, error),
+    onAlert: (key, param) => alerts.success(key, param === undefined ? undefined : { param }),
+  });
+  const session = createSession({
+    http,
+    retry: options.retry,
+    onLanguage: switchLanguage,
+    onLoadError: (error) => showAlerts(alerts, error),
+  });
+  sessionRef.current = session;
+  const router = createRouter<RouteComponent>({ routes: ROUTES, popups: POPUPS, history: options.history });
+  const navigation = createNavigationState(options.storage);
+
+  return {
+    http,
+    alerts,
+    navigation,
+    events: createListEvents(),
+    i18n,
+    session,
+    router,
+    async start() {
+      // The server sets and clears the script-readable XSRF-TOKEN cookie together with the session cookie (api.md
+      // "differs" 4-5). Without it there is no session to ask about, so an anonymous visit skips the 401 probe.
+      const maySignedIn = readCookie(readCookies(), XSRF_COOKIE) !== undefined;
+      // A signed-in account's language wins over the browser's (as after a token sign-in, spec 000 §4).
+      const identity = maySignedIn
+        ? session.identity().then((account) => switchLanguage(account?.langKey))
+        : Promise.resolve(session.store.setState({ identityResolved: true }));
+      await Promise.allSettled([i18n.load(), identity, session.loadProfileInfo(), session.loadSiteSettings()]);
+    },
+    destroy() {
+      router.destroy();
+      session.destroy();
+      alerts.clear();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import '../../../setup/dom';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
+import type { UserDTO } from '../../../../src/common/dto';
+import { PermissionsEditor } from '../../../../src/client/features/project/permissions/permissions-editor';
+import { json } from '../../lib/fake-fetch';
+import { harness, tick } from '../../components/harness';
+
+const user = (login: string, roles: UserDTO['roles']): UserDTO => ({ login, activated: true, email: `${login}@x.org`, roles });
+const ME = user('me', [{ authorityName: 'ROLE_PROJECT_ADMIN', projectId: 1, projectName: 'radar' }]);
+const USERS = [
+  user('admin', [{ authorityName: 'ROLE_SYS_ADMIN' }]),
+  ME,
+  user('jo', [{ authorityName: 'ROLE_PROJECT_ADMIN', projectId: 1, projectName: 'radar' }]),
+  user('kim', [{ authorityName: 'ROLE_PROJECT_ANALYST', projectId: 2, projectName: 'other' }]),
+];
+
+async function render(account: UserDTO, puts: unknown[]) {
+  const h = await harness({
+    account,
+    answers: {
+      'GET api/users': json(USERS),
+      'PUT api/users': (call) => {
+        puts.push(JSON.parse(call.body!));
+        return json(JSON.parse(call.body!));
+      },
+      'GET api/account': json(account),
+    },
+  });
+  const view = h.render(<PermissionsEditor scope={{ kind: 'project', id: 1, name: 'radar' }} />);
+  await waitFor(() => assert.ok(view.getByRole('cell', { name: 'jo' })));
+  return { h, view };
+}
+
+const removeButton = (view: Awaited<ReturnType<typeof render>>['view'], login: string, authority: string) =>
+  view.getByRole('button', { name: `Remove ${authority} from ${login}` }) as HTMLButtonElement;
+
+const t = suite('permissions editor');
+t.after.each(() => cleanup());
+
+t('lists users with a role in the project (and system admins); asks for all users without provenance', async () => {
+  const { h, view } = await render(ME, []);
+  assert.ok(h.calls.some((c) => c.url === 'api/users?includeProvenance=false'));
+  assert.equal(view.getAllByRole('row').slice(1).map((row) => row.firstElementChild!.textContent), ['admin', 'me', 'jo']);
+  const select = view.getByLabelText(/^Give a user the role ROLE_PROJECT_ADMIN/) as HTMLSelectElement;
+  assert.equal([...select.options].map((o) => o.value), ['', 'kim']);
+  assert.ok(removeButton(view, 'admin', 'ROLE_SYS_ADMIN').disabled, 'system admin role');
+  assert.ok(removeButton(view, 'me', 'ROLE_PROJECT_ADMIN').disabled, 'oneself in a project');
+  assert.not.ok(removeButton(view, 'jo', 'ROLE_PROJECT_ADMIN').disabled);
+  assert.equal(h.missing, []);
+});
+
+t('add is disabled until a user is chosen, then PUTs the user with the project admin role added', async () => {
+  const puts: UserDTO[] = [];
+  const { view } = await render(ME, puts);
+  const add = view.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+  assert.ok(add.disabled);
+  fireEvent.change(view.getByLabelText(/^Give a user the role/), { target: { value: 'kim' } });
+  assert.not.ok(add.disabled);
+  await act(async () => {
+    fireEvent.click(add);
+    await tick(10);
+  });
+  assert.is(puts.length, 1);
+  assert.is(puts[0].login, 'kim');
+  assert.equal(puts[0].roles, [
+    { authorityName: 'ROLE_PROJECT_ANALYST', projectId: 2, projectName: 'other' },
+    { authorityName: 'ROLE_PROJECT_ADMIN', projectId: 1, projectName: 'radar' },
+  ]);
+});
+
+t('remove PUTs the user without that role; editing someone else leaves the session alone', async () => {
+  const puts: UserDTO[] = [];
+  const { h, view } = await render(user('admin', [{ authorityName: 'ROLE_SYS_ADMIN' }]), puts);
+  await act(async () => {
+    fireEvent.click(removeButton(view, 'jo', 'ROLE_PROJECT_ADMIN'));
+    await tick(10);
+  });
+  assert.is(puts[0].login, 'jo');
+  assert.equal(puts[0].roles, []);
+  assert.not.ok(h.calls.some((c) => c.url === 'api/account'));
+});
+
+t('a user editing their own roles gets their account fetched again', async () => {
+  const puts: UserDTO[] = [];
+  const kim = USERS[3];
+  const { h, view } = await render(kim, puts);
+  fireEvent.change(view.getByLabelText(/^Give a user the role/), { target: { value: 'kim' } });
+  await act(async () => {
+    fireEvent.click(view.getByRole('button', { name: 'Add' }));
+    await tick(10);
+  });
+  assert.is(puts[0].login, 'kim');
+  assert.ok(h.calls.some((c) => c.url === 'api/account'));
+});
+
+t('in an organization the role is organization admin, and organization admin roles cannot be removed there', async () => {
+  const h = await harness({
+    account: ME,
+    answers: { 'GET api/users': json([user('oa', [{ authorityName: 'ROLE_ORGANIZATION_ADMIN', organizationId: 3, organizationName: 'main' }]), ME]) },
+  });
+  const view = h.render(<PermissionsEditor scope={{ kind: 'organization', id: 3, name: 'main' }} />);
+  await waitFor(() => assert.ok(view.getByRole('cell', { name: 'oa' })));
+  assert.ok(view.getByLabelText(/^Give a user the role ROLE_ORGANIZATION_ADMIN/));
+  assert.ok((view.getByRole('button', { name: 'Remove ROLE_ORGANIZATION_ADMIN from oa' }) as HTMLButtonElement).disabled);
+});
+
+t.run();

@@ -1,0 +1,28 @@
+// Signing in through the real sign-in page in a browser test: api/redirect/login starts the authorization-code flow,
+// the OAuth sign-in page takes username and password, and the app comes back signed in at `#/`.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer-core';
+import type { TestServer } from './server';
+
+export async function signInInBrowser(page: Page, server: TestServer, login: string, password: string): Promise<void> {
+  await page.goto(server.url + '/api/redirect/login', { waitUntil: 'networkidle0' });
+  await page.waitForSelector('input[name=username]', { timeout: 10000 });
+  await page.type('input[name=username]', login);
+  await page.type('input[name=password]', password);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type=submit]')]);
+  await page.waitForSelector('#account-menu', { timeout: 10000 });
+}
+
+/**
+ * A private copy of the built client (dist/client) for one browser suite: a build started meanwhile (another test
+ * run, someone at work in the same checkout) replaces the hashed chunks, and a page would then fail to load a lazy
+ * area it asks for later. Pass it as `startTestServer({}, { clientDir })`; `remove()` when done.
+ */
+export function snapshotBuiltClient(): { clientDir: string; remove(): void } {
+  const clientDir = mkdtempSync(join(tmpdir(), 'mp-client-'));
+  cpSync(fileURLToPath(new URL('../../dist/client', import.meta.url)), clientDir, { recursive: true });
+  return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) };
+}
