@@ -141,6 +141,8 @@ t('edit keeps the user activated and shows it in the detail; delete removes it',
 
   await page.click('main tbody a[href="#/user-management/pia"]');
   await waitForHeading(page, 'User [pia]');
+  // The heading shows the login from the URL at once; the details arrive with the user.
+  await page.waitForSelector('main dl', { timeout: 10000 });
   const detail = await page.$eval('main dl', (dl) => dl.textContent ?? '');
   assert.match(detail, /First namePianne/);
   assert.match(detail, /ActivatedActivated/);

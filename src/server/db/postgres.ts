@@ -7,7 +7,8 @@ function wrap(sql: postgres.Sql): Queryable {
   return {
     async query<T>(text: string, params: unknown[] = []) {
       const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
-      return rows as unknown as T[];
+      // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
+      return Array.from(rows) as unknown as T[];
     },
   };
 }
