@@ -4,9 +4,8 @@
 // roles in the database (api.md §2.4), so a role change takes effect at once.
 import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
-import { first } from '../db/database';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
-import { loadUserRoles } from './user-roles';
+import { loadUserAccess } from './user-roles';
 
 export const AUDIENCE = 'res_ManagementPortal';
 
@@ -43,14 +42,10 @@ export async function principalFromClaims(ctx: RequestContext, claims: JwtClaims
   if (!username) {
     return { principal: { token: { scopes, roles: [], clientCredentials: true }, clientId, via, accessToken: raw } };
   }
-  const user = await first<{ id: number; login: string; activated: boolean }>(
-    ctx.app.db,
-    'SELECT id, login, activated FROM radar_user WHERE login = $1',
-    [username],
-  );
+  const user = await loadUserAccess(ctx.app.db, { login: username });
   if (!user) return { failure: 'User not found' };
   if (!user.activated) return { failure: 'User is not activated' };
-  const roles = await loadUserRoles(ctx.app.db, user.id);
+  const roles = user.roles;
   const token: AuthToken = {
     scopes,
     roles,

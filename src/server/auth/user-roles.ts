@@ -22,6 +22,48 @@ export async function loadUserRoles(db: Queryable, userId: number): Promise<Toke
   }));
 }
 
+interface RoleJson {
+  authority: string;
+  project: string | null;
+  projectOrg: string | null;
+  org: string | null;
+}
+
+/** The roles of the user `u` as one JSON array (a correlated subquery, so a principal costs one statement). */
+const ROLES_JSON = `(SELECT coalesce(json_agg(json_build_object('authority', r.authority_name, 'project', p.project_name,
+        'projectOrg', po.name, 'org', o.name) ORDER BY r.authority_name, p.project_name, o.name), '[]'::json)
+     FROM role_users ru
+     JOIN radar_role r ON r.id = ru.role_id
+     LEFT JOIN project p ON p.id = r.project_id
+     LEFT JOIN radar_organization po ON po.id = p.organization_id
+     LEFT JOIN radar_organization o ON o.id = r.organization_id
+    WHERE ru.user_id = u.id)`;
+
+const SOURCES_JSON = `(SELECT coalesce(json_agg(s.source_id::text ORDER BY s.id), '[]'::json)
+     FROM radar_source s JOIN subject su ON su.id = s.subject_id
+    WHERE su.user_id = u.id AND s.assigned AND NOT s.deleted)`;
+
+const toTokenRoles = (roles: RoleJson[]): TokenRole[] =>
+  roles.map((r) => ({ authority: r.authority, referent: r.project ?? r.org ?? undefined, projectOrganization: r.projectOrg ?? undefined }));
+
+export interface UserAccess {
+  id: number;
+  login: string;
+  activated: boolean;
+  roles: TokenRole[];
+  sources: string[];
+}
+
+/** A user with its roles and assigned sources in one statement (every authenticated request needs them). */
+export async function loadUserAccess(db: Queryable, by: { login: string } | { id: number }): Promise<UserAccess | undefined> {
+  const [row] = await db.query<{ id: number; login: string; activated: boolean; roles: RoleJson[]; sources: string[] }>(
+    `SELECT u.id, u.login, u.activated, ${ROLES_JSON} AS roles, ${SOURCES_JSON} AS sources
+       FROM radar_user u WHERE ${'login' in by ? 'u.login = $1' : 'u.id = $1'}`,
+    ['login' in by ? by.login : by.id],
+  );
+  return row && { id: row.id, login: row.login, activated: row.activated, roles: toTokenRoles(row.roles), sources: row.sources };
+}
+
 /** The `roles` claim form: "project:ROLE_X", "org:ROLE_ORGANIZATION_ADMIN", or "ROLE_SYS_ADMIN". */
 export function roleClaims(roles: TokenRole[]): string[] {
   return roles.map((r) => (r.referent ? `${r.referent}:${r.authority}` : r.authority));

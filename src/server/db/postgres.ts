@@ -6,7 +6,8 @@ import type { Database, Queryable } from './database';
 function wrap(sql: postgres.Sql): Queryable {
   return {
     async query<T>(text: string, params: unknown[] = []) {
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      // Parameterised statements are prepared (and kept per connection): the API runs a bounded set of them.
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: params.length > 0 });
       // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
       return Array.from(rows) as unknown as T[];
     },

@@ -6,7 +6,7 @@
 import { grantableScopes } from '../../common/permission-matrix';
 import { SESSION_ID_HASH_STATE } from '../account/end-sessions';
 import type { AuthOutcome, Principal } from '../auth/principal';
-import { loadUserRoles, loadUserSources } from '../auth/user-roles';
+import { loadUserAccess } from '../auth/user-roles';
 import type { RequestContext } from '../http/context';
 import { accessDenied } from '../http/errors';
 import { FRONTEND_CLIENT_ID } from '../oauth/frontend-client';
@@ -36,8 +36,9 @@ export function xsrfHeaderMatches(ctx: RequestContext, session: StoredSession): 
 const hasBearer = (ctx: RequestContext) => (ctx.req.headers.authorization ?? '').startsWith('Bearer ');
 
 export async function sessionPrincipal(ctx: RequestContext, session: StoredSession): Promise<Principal> {
-  const roles = await loadUserRoles(ctx.app.db, session.userId);
-  const sources = await loadUserSources(ctx.app.db, session.userId);
+  const access = await loadUserAccess(ctx.app.db, { id: session.userId });
+  const roles = access?.roles ?? [];
+  const sources = access?.sources ?? [];
   return {
     token: {
       scopes: grantableScopes(roles.map((r) => r.authority)),
