@@ -1,4 +1,5 @@
 // Account screens (spec 000): activation, password reset, password change, settings. One lazy chunk.
+import '../../shell-core';
 export { ActivatePage } from './activate-page';
 export { ResetRequestPage } from './reset-request-page';
 export { ResetFinishPage } from './reset-finish-page';

@@ -1,4 +1,5 @@
 // Projects (spec 001 §2): list, detail with its tabs, and the create/edit dialog.
+import '../../shell-core';
 export { ProjectListPage } from './project-list-page';
 export { ProjectDetailPage } from './project-detail-page';
 export { ProjectDialog } from './project-dialog';

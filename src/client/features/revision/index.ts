@@ -1,2 +1,3 @@
 // Global revisions (spec 001 §2).
+import '../../shell-core';
 export { RevisionListPage } from './revision-list-page';

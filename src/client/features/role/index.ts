@@ -1,2 +1,3 @@
 // Role detail (spec 001 §2).
+import '../../shell-core';
 export { RoleDetailPage } from './role-detail-page';

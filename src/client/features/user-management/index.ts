@@ -1,4 +1,5 @@
 // User management (spec 000 §2): list, detail and the user dialogs. One lazy chunk.
+import '../../shell-core';
 export { UserListPage } from './user-list-page';
 export { UserDetailPage } from './user-detail-page';
 export { UserDialog, UserNewAdminDialog } from './user-dialog';
