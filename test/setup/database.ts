@@ -50,7 +50,6 @@ async function makePostgresTemplate(): Promise<string> {
   } finally {
     await db.close();
   }
-  process.once('exit', () => {}); // templates are dropped by dropTemplates() at the end of a run
   return name;
 }
 
