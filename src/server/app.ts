@@ -21,6 +21,8 @@ import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { revisionRoutes } from './routes/revisions';
 import { subjectRoutes } from './routes/subjects';
+import { managementRoutes } from './routes/management';
+import { RequestMetrics } from './management/request-metrics';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const API_PREFIXES = ['/api/', '/management/', '/oauth/'];
@@ -38,7 +40,8 @@ export function buildRouter(): Router {
     .use(roleRoutes())
     .use(revisionRoutes())
     .use(subjectRoutes())
-    .use(sourceTypeRoutes());
+    .use(sourceTypeRoutes())
+    .use(managementRoutes());
 }
 
 export interface AppOptions {
@@ -52,6 +55,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
   const httpLog = app.logs.get('http');
   const errorLog = app.logs.get('errors');
   const base = app.config.basePath;
+  const metrics = (app.metrics ??= new RequestMetrics());
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
@@ -90,8 +94,9 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
     } catch (error) {
       writeReply(res, errorReply(error, errorLog), ctx.extraHeaders);
     } finally {
-      res.once('finish', () => {});
-      httpLog.info(`${method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      const elapsed = performance.now() - started;
+      metrics.record(method, path, res.statusCode, elapsed);
+      httpLog.info(`${method} ${url.pathname} ${res.statusCode} ${elapsed.toFixed(1)}ms`);
     }
   };
 }

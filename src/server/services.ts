@@ -7,6 +7,7 @@ import type { SigningKeys } from './auth/signing-keys';
 import type { AuthOutcome } from './auth/principal';
 import type { RequestContext } from './http/context';
 import type { MailService } from './mail/mail-service';
+import type { RequestMetrics } from './management/request-metrics';
 
 export interface AppServices {
   config: Config;
@@ -19,4 +20,6 @@ export interface AppServices {
   mail: MailService;
   /** Resolves a browser session into a principal; installed by the session layer. */
   sessionAuth?: (ctx: RequestContext) => Promise<AuthOutcome>;
+  /** Request counts and timings for management/jhimetrics; created by the request pipeline when missing. */
+  metrics?: RequestMetrics;
 }

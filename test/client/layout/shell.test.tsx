@@ -76,7 +76,7 @@ t('document.title follows the route and the language', async () => {
 });
 
 t('a 401 on any request forgets the account and the guard sends the user to sign in', async () => {
-  const app = await startApp({ account: SYS_ADMIN, url: '/audits', answers: { 'GET api/audits-probe': json({}, 401) } });
+  const app = await startApp({ account: SYS_ADMIN, url: '/audits', answers: { 'GET api/audits-probe': json({}, 401), 'GET management/audits': json([]) } });
   await app.settle();
   await act(() => app.services.http.get('api/audits-probe').catch(() => undefined));
   await app.settle();

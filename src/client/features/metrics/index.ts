@@ -1,7 +1,4 @@
 // Runtime metrics (spec 000 §2).
-// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
-// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
 import '../../shell-core';
-import { placeholderPage } from '../../components/placeholder-page';
 
-export const MetricsPage = placeholderPage('metrics.title');
+export { MetricsPage } from './metrics-page';

@@ -1,0 +1,97 @@
+// Health (spec 000 §2): one row per component with an UP (green) or other (red) badge and a details button, and a
+// refresh button. A 503 answer carries the same body and is shown as data, not as a failure.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Badge } from '../../components/badge';
+import type { PageProps } from '../../components/popup/popup-types';
+import { useAlerts, useHttp } from '../../components/services-react';
+import { alertForHttpError } from '../../lib/alerts';
+import { ApiError, isAbortError } from '../../lib/http-errors';
+import { useAbortScope } from '../../lib/http-react';
+import { useT } from '../../lib/i18n-react';
+import { HealthDetails } from './health-details';
+import { componentLabel } from './health-labels';
+import { isHealth, type Health } from './health-types';
+
+export function HealthPage(_props: PageProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  const alerts = useAlerts();
+  const scope = useAbortScope();
+  const [health, setHealth] = useState<Health | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const refresh = useCallback(() => {
+    setLoading(true);
+    http.get<Health>('management/health', { signal: scope.takeLatest('health'), silent: true }).then(
+      ({ data }) => {
+        setHealth(isHealth(data) ? data : null);
+        setLoading(false);
+      },
+      (error) => {
+        if (isAbortError(error)) return;
+        if (error instanceof ApiError && error.status === 503 && isHealth(error.body)) setHealth(error.body);
+        else {
+          // Any other failure is reported as the http layer would have (the request was silent for the 503 case).
+          alertForHttpError(error).forEach((alert) => alerts.add(alert));
+          setHealth(null);
+        }
+        setLoading(false);
+      },
+    );
+  }, [http, scope, alerts]);
+
+  useEffect(refresh, [refresh]);
+
+  const components = Object.entries(health?.components ?? {});
+  const selectedComponent = selected ? health?.components?.[selected] : undefined;
+
+  return (
+    <section className="entity-page health-page">
+      <header className="entity-page__header">
+        <h1 className="entity-page__title">{t('health.title')}</h1>
+        <button type="button" className="button button--primary" onClick={refresh} disabled={loading}>
+          {t('health.refresh.button')}
+        </button>
+      </header>
+      {health && (
+        <p className="health-page__overall">
+          {t('health.overall')} <StatusBadge status={health.status} />
+        </p>
+      )}
+      <div className="data-table">
+        <table className="data-table__table" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th>{t('health.table.service')}</th>
+              <th>{t('health.table.status')}</th>
+              <th>{t('health.details.details')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {components.map(([name, component]) => (
+              <tr key={name}>
+                <td>{componentLabel(t, name)}</td>
+                <td><StatusBadge status={component.status} /></td>
+                <td>
+                  {(component.details || component.error) && (
+                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('health.details.open', { name })}>
+                      👁
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {selected && selectedComponent && <HealthDetails name={selected} component={selectedComponent} onClose={() => setSelected(null)} />}
+    </section>
+  );
+}
+
+function StatusBadge({ status }: { status: string }): ReactNode {
+  const t = useT();
+  const known = ['UP', 'DOWN', 'OUT_OF_SERVICE', 'UNKNOWN'].includes(status);
+  return <Badge tone={status === 'UP' ? 'success' : 'danger'}>{known ? t(`health.status.${status}`) : status}</Badge>;
+}

@@ -1,0 +1,45 @@
+// The JHipster metrics object (api.md §5.16) and the thread dump, as far as the metrics screen reads them.
+export interface Timing {
+  count: number;
+  mean: number;
+  max: number;
+}
+
+export interface MemoryArea {
+  committed: number;
+  max: number;
+  used: number;
+}
+
+export interface Metrics {
+  jvm?: Record<string, MemoryArea>;
+  processMetrics?: Record<string, number>;
+  garbageCollector?: Record<string, number | Record<string, number>>;
+  'http.server.requests'?: { all?: { count: number }; percode?: Record<string, Timing> };
+  services?: Record<string, Record<string, Timing>>;
+  cache?: Record<string, Record<string, number>>;
+  databases?: Record<string, unknown>;
+}
+
+export interface StackFrame {
+  className: string;
+  methodName: string;
+  fileName?: string;
+  lineNumber?: number;
+}
+
+export interface ThreadInfo {
+  threadName: string;
+  threadId: number;
+  threadState: string;
+  blockedTime: number;
+  blockedCount: number;
+  waitedTime: number;
+  waitedCount: number;
+  lockName: string | null;
+  stackTrace: StackFrame[];
+}
+
+export const THREAD_STATES = ['RUNNABLE', 'TIMED_WAITING', 'WAITING', 'BLOCKED'] as const;
+
+export const hasEntries = (value: object | undefined | null): value is object => !!value && Object.keys(value).length > 0;

@@ -1,0 +1,61 @@
+// Counts every answered request for GET management/jhimetrics: per status code and per path and method (count, mean
+// and max duration). Paths are capped so a crawler asking for endless distinct URLs cannot grow the table forever.
+export interface Timing {
+  count: number;
+  max: number;
+  mean: number;
+}
+
+const MAX_SERVICE_KEYS = 500;
+
+class Accumulator {
+  count = 0;
+  total = 0;
+  max = 0;
+  add(ms: number): void {
+    this.count++;
+    this.total += ms;
+    if (ms > this.max) this.max = ms;
+  }
+  timing(): Timing {
+    return { count: this.count, max: this.max, mean: this.count ? this.total / this.count : 0 };
+  }
+}
+
+export class RequestMetrics {
+  private all = 0;
+  private readonly perCode = new Map<number, Accumulator>();
+  private readonly perService = new Map<string, Map<string, Accumulator>>();
+
+  record(method: string, path: string, status: number, ms: number): void {
+    this.all++;
+    let code = this.perCode.get(status);
+    if (!code) this.perCode.set(status, (code = new Accumulator()));
+    code.add(ms);
+    let methods = this.perService.get(path);
+    if (!methods) {
+      if (this.perService.size >= MAX_SERVICE_KEYS) return;
+      this.perService.set(path, (methods = new Map()));
+    }
+    let timing = methods.get(method);
+    if (!timing) methods.set(method, (timing = new Accumulator()));
+    timing.add(ms);
+  }
+
+  /** `{all: {count}, percode: {code: {max, mean, count}}}` as JHipster's metrics endpoint answers it. */
+  httpRequests(): { all: { count: number }; percode: Record<string, Timing> } {
+    const percode: Record<string, Timing> = {};
+    for (const [code, acc] of [...this.perCode].sort((a, b) => a[0] - b[0])) percode[String(code)] = acc.timing();
+    return { all: { count: this.all }, percode };
+  }
+
+  /** `{uri: {METHOD: {max, mean, count}}}`. */
+  services(): Record<string, Record<string, Timing>> {
+    const out: Record<string, Record<string, Timing>> = {};
+    for (const [path, methods] of [...this.perService].sort((a, b) => a[0].localeCompare(b[0]))) {
+      out[path] = {};
+      for (const [method, acc] of methods) out[path][method] = acc.timing();
+    }
+    return out;
+  }
+}
