@@ -6,6 +6,7 @@ import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
 import { loadUserAccess } from './user-roles';
+import { rememberClaims, rememberedClaims } from './verified-tokens';
 
 export const AUDIENCE = 'res_ManagementPortal';
 
@@ -58,12 +59,17 @@ export async function principalFromClaims(ctx: RequestContext, claims: JwtClaims
 }
 
 export async function verifyAccessToken(ctx: RequestContext, raw: string): Promise<AuthOutcome> {
-  // verificationKeys reloads from the database when the kid is unknown (another process may have made the key).
-  const keys = await ctx.app.keys.verificationKeys(jwtKid(raw));
-  const result = verifyJwt(raw, () => keys);
-  if (!result.ok) return { failure: result.reason };
-  if (result.claims.ati !== undefined) return { failure: 'A refresh token is not an access token' };
-  return principalFromClaims(ctx, result.claims, raw, 'bearer');
+  let claims = rememberedClaims(raw);
+  if (!claims) {
+    // verificationKeys reloads from the database when the kid is unknown (another process may have made the key).
+    const keys = await ctx.app.keys.verificationKeys(jwtKid(raw));
+    const result = verifyJwt(raw, () => keys);
+    if (!result.ok) return { failure: result.reason };
+    claims = result.claims;
+    rememberClaims(raw, claims);
+  }
+  if (claims.ati !== undefined) return { failure: 'A refresh token is not an access token' };
+  return principalFromClaims(ctx, claims, raw, 'bearer');
 }
 
 function bearer(ctx: RequestContext): string | undefined {
