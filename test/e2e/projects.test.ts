@@ -94,6 +94,8 @@ t('and a project in it with status, dates and attributes', async () => {
   await page.select(`${dialog} mp-dictionary-editor >>> [part="key-select"]`, 'Phase');
   await page.type(`${dialog} mp-dictionary-editor >>> [part="value-input"]`, 'pilot');
   await clickOn(page, `${dialog} mp-dictionary-editor >>> [part="add-button"]`);
+  // The widget renders asynchronously: the entry must be in its list before the dialog is saved.
+  await page.waitForSelector(`${dialog} mp-dictionary-editor >>> [part="entry"]`, { timeout: 5000 });
   await save(page);
   await clickOn(page, 'main a::-p-text(e2e-study)');
   await waitForText(page, 'An end-to-end study');

@@ -77,6 +77,8 @@ async function createThroughDialog(externalId: string, personName: string, group
   await page.select(`${dialog} mp-dictionary-editor >>> [part="key-select"]`, 'Human-readable-identifier');
   await page.type(`${dialog} mp-dictionary-editor >>> [part="value-input"]`, `HR-${externalId}`);
   await clickOn(page, `${dialog} mp-dictionary-editor >>> [part="add-button"]`);
+  // The widget renders asynchronously: the entry must be in its list before the dialog is saved.
+  await page.waitForSelector(`${dialog} mp-dictionary-editor >>> [part="entry"]`, { timeout: 5000 });
   await page.click(`${dialog} ::-p-aria(Save[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
   await page.waitForSelector(row(externalId), { timeout: 10000 });

@@ -79,7 +79,20 @@ t('create a project admin through the dialog; it signs in from the mailed link a
   );
   const piaStudy = projectIds.find(([, name]) => name === 'pia-study')![0]!;
   await page.select('[role=dialog] mp-role-editor >>> select[name=target]', piaStudy);
+  // The widget renders asynchronously: wait until Add is enabled, and until the added role shows in its table.
+  await page.waitForFunction(
+    () => {
+      const add = document.querySelector('[role=dialog] mp-role-editor')?.shadowRoot?.querySelector('[part=add-button]');
+      return !!add && !(add as HTMLButtonElement).disabled;
+    },
+    { timeout: 5000 },
+  );
   await page.click('[role=dialog] mp-role-editor >>> [part=add-button]');
+  await page.waitForFunction(
+    () => (document.querySelector('[role=dialog] mp-role-editor')?.shadowRoot?.textContent ?? '').includes('pia-study') &&
+      !!document.querySelector('[role=dialog] mp-role-editor')?.shadowRoot?.querySelector('[part=remove-button]'),
+    { timeout: 5000 },
+  );
   const since = Date.now();
   // By keyboard: a toast in the corner (the session's source-type list still answers 404) may cover the button.
   await page.focus(save);
