@@ -18,6 +18,9 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
+    // Prepared statements save the parse, but a generic plan cannot see a LIKE pattern and skips the trigram index:
+    // plan every execution with its real parameters.
+    connection: { plan_cache_mode: 'force_custom_plan' },
     types: {
       // int8 ids and counts as numbers (JSON has no bigint); dates as the plain 'yyyy-mm-dd' text.
       bigint: { to: 20, from: [20, 1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
