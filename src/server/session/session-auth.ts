@@ -14,18 +14,12 @@ import { safeEqual } from '../oauth/secrets';
 import type { AppServices } from '../services';
 import { addCookies } from './cookies';
 import { clearedSessionCookies, SESSION_COOKIE, sessionCookie, XSRF_COOKIE, xsrfCookie, XSRF_HEADER } from './session-cookies';
-import { findSession, sessionIdHash, touchSession, type StoredSession } from './session-store';
+import { findSession, touchSession, type StoredSession } from './session-store';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function installSessionAuth(app: AppServices): void {
   app.sessionAuth = resolveSession;
-}
-
-/** The stored id of the caller's session (for endSessionsOfUser's `exceptSessionIdHash`), if it sent one. */
-export function currentSessionIdHash(ctx: RequestContext): string | undefined {
-  const value = ctx.cookies[SESSION_COOKIE];
-  return value ? sessionIdHash(value) : undefined;
 }
 
 export function xsrfHeaderMatches(ctx: RequestContext, session: StoredSession): boolean {

@@ -81,7 +81,7 @@ export async function deleteSession(db: Queryable, idHash: string): Promise<void
 
 /**
  * Ends every session of a user (password change, deactivation), except optionally the caller's own, given as the
- * hash of its cookie value (see currentSessionIdHash in session-auth.ts). Answers how many ended.
+ * hash of its cookie value (see currentSessionIdHash in account/end-sessions.ts). Answers how many ended.
  */
 export async function endSessionsOfUser(db: Queryable, userId: number, exceptSessionIdHash?: string): Promise<number> {
   const rows = await db.query<{ id_hash: string }>(

@@ -1,7 +1,8 @@
-// The full SourceTypeDTO (api.md §4.12, omit-null) with its source data (§4.14, nulls included, no nested
+// The full SourceTypeDTO (api.md §4.12, omit-null): the reduced form plus the descriptive fields and its source data (§4.14, nulls included, no nested
 // sourceType), loaded for any number of types in two queries.
 import type { SourceDataDTO, SourceTypeDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
+import { reducedSourceType } from '../projects/source-type-summary';
 
 interface TypeRow {
   id: number;
@@ -60,15 +61,8 @@ export async function fullSourceTypes(db: Queryable, rows: TypeRow[]): Promise<S
   const byType = new Map<number, SourceDataDTO[]>();
   for (const d of data) byType.set(d.source_type_id, [...(byType.get(d.source_type_id) ?? []), sourceDataDTO(d)]);
   return rows.map((r) => {
-    const dto: Record<string, unknown> = {
-      id: r.id,
-      producer: r.producer,
-      model: r.model,
-      catalogVersion: r.catalog_version,
-      sourceTypeScope: r.source_type_scope,
-      canRegisterDynamically: r.dynamic_registration,
-    };
-    for (const [key, value] of [['name', r.name], ['description', r.description], ['assessmentType', r.assessment_type], ['appProvider', r.app_provider]] as const) {
+    const dto: Record<string, unknown> = { ...reducedSourceType(r) };
+    for (const [key, value] of [['description', r.description], ['assessmentType', r.assessment_type], ['appProvider', r.app_provider]] as const) {
       if (value !== null) dto[key] = value;
     }
     const sourceData = byType.get(r.id);
