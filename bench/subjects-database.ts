@@ -42,12 +42,12 @@ async function seed(db: Database, subjects: number, log: (line: string) => void)
   log(`seeded ${subjects} subjects in ${(result.ms / 1000).toFixed(1)} s`);
 }
 
-/** An open, migrated database holding at least `subjects` seeded subjects. */
-export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: number, fresh: boolean, log: (line: string) => void): Promise<Database> {
+/** An open, migrated database holding at least `subjects` seeded subjects, and its URL on PostgreSQL. */
+export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: number, fresh: boolean, log: (line: string) => void): Promise<{ db: Database; url?: string }> {
   if (kind === 'pglite') {
     const db = await openPglite({});
     await seed(db, subjects, log);
-    return db;
+    return { db };
   }
   const server = postgresServerUrl();
   if (!server) throw new Error('--db postgres needs DATABASE_URL (or a URL in /tmp/pgurl)');
@@ -58,7 +58,7 @@ export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: numbe
     if (have >= subjects) {
       await migrate(existing);
       log(`reusing database ${BENCH_DATABASE} with ${have} seeded subjects (--fresh to reseed)`);
-      return existing;
+      return { db: existing, url };
     }
     await existing.close().catch(() => {});
   }
@@ -71,5 +71,6 @@ export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: numbe
   }
   const db = openPostgres(url);
   await seed(db, subjects, log);
-  return db;
+  await db.query('VACUUM ANALYZE'); // index-only scans and fresh statistics, as on a settled database
+  return { db, url };
 }

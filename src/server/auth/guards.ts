@@ -1,11 +1,11 @@
 // Permission checks at the top of every handler. `requirePermission` fills in the organization of a named project
 // from the database, so the check of api.md §3.3 sees where the entity really lives.
-import { checkPermission, checkScope, type EntityDetails } from '../../common/permission-check';
+import { checkPermission, checkScope, type AuthToken, type EntityDetails } from '../../common/permission-check';
 import type { Permission } from '../../common/permission-matrix';
 import { first } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { accessDenied, unauthorized } from '../http/errors';
-import { authenticate, type Principal } from './principal';
+import { authenticate, claimedToken, type Principal } from './principal';
 
 export async function requireAuth(ctx: RequestContext): Promise<Principal> {
   const outcome = await authenticate(ctx);
@@ -52,4 +52,26 @@ export async function requireSysAdmin(ctx: RequestContext): Promise<Principal> {
   const principal = await requireAuth(ctx);
   if (!isSysAdmin(principal)) throw accessDenied('Only system administrators may do this');
   return principal;
+}
+
+/**
+ * Authenticates and hands back `read`'s result, started before the caller's roles are loaded when the caller's signed
+ * token already claims what `likely` asks (so the roles and the data load in parallel: two connections on
+ * PostgreSQL; PGlite runs them in turn). Only for reads without side effects. The handler checks the permission on
+ * the principal (roles from the database) before awaiting `result()`, so nothing read early reaches a refused
+ * caller, and an anonymous or unlikely caller makes the server read nothing before that check.
+ */
+export async function requireAuthSpeculating<T>(
+  ctx: RequestContext,
+  likely: (claimed: AuthToken) => boolean,
+  read: () => Promise<T>,
+): Promise<{ principal: Principal; result: () => Promise<T> }> {
+  const claimed = await claimedToken(ctx);
+  let early: Promise<T> | undefined;
+  if (claimed && likely(claimed)) {
+    early = Promise.resolve().then(read);
+    early.catch(() => {}); // surfaces when awaited; a refused caller never awaits it
+  }
+  const principal = await requireAuth(ctx);
+  return { principal, result: () => early ?? read() };
 }

@@ -5,7 +5,7 @@
 import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
-import { loadUserAccess } from './user-roles';
+import { loadUserAccess, parseRoleClaims } from './user-roles';
 import { rememberClaims, rememberedClaims } from './verified-tokens';
 
 export const AUDIENCE = 'res_ManagementPortal';
@@ -58,7 +58,8 @@ export async function principalFromClaims(ctx: RequestContext, claims: JwtClaims
   return { principal: { token, login: user.login, userId: user.id, clientId, via, accessToken: raw } };
 }
 
-export async function verifyAccessToken(ctx: RequestContext, raw: string): Promise<AuthOutcome> {
+/** The claims of an access token whose signature, expiry and kind check out (no database read beyond new keys). */
+async function verifiedClaims(ctx: RequestContext, raw: string): Promise<{ claims: JwtClaims } | { failure: string }> {
   let claims = rememberedClaims(raw);
   if (!claims) {
     // verificationKeys reloads from the database when the kid is unknown (another process may have made the key).
@@ -69,7 +70,26 @@ export async function verifyAccessToken(ctx: RequestContext, raw: string): Promi
     rememberClaims(raw, claims);
   }
   if (claims.ati !== undefined) return { failure: 'A refresh token is not an access token' };
-  return principalFromClaims(ctx, claims, raw, 'bearer');
+  return { claims };
+}
+
+export async function verifyAccessToken(ctx: RequestContext, raw: string): Promise<AuthOutcome> {
+  const verified = await verifiedClaims(ctx, raw);
+  if ('failure' in verified) return verified;
+  return principalFromClaims(ctx, verified.claims, raw, 'bearer');
+}
+
+/**
+ * What the request's bearer token claims, from its verified signature alone: its scopes and the `roles` claim as
+ * issued. Roles may have changed since, so this only predicts a permission (to start a read early); every decision
+ * is taken on the principal, whose roles come from the database. Undefined without a valid bearer token.
+ */
+export async function claimedToken(ctx: RequestContext): Promise<AuthToken | undefined> {
+  const raw = bearer(ctx);
+  const verified = raw === undefined ? undefined : await verifiedClaims(ctx, raw);
+  if (!verified || 'failure' in verified || !stringList(verified.claims.aud).includes(AUDIENCE)) return undefined;
+  const claims = verified.claims;
+  return { scopes: stringList(claims.scope), roles: parseRoleClaims(stringList(claims.roles)), clientCredentials: !claims.user_name };
 }
 
 function bearer(ctx: RequestContext): string | undefined {

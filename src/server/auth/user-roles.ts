@@ -69,6 +69,14 @@ export function roleClaims(roles: TokenRole[]): string[] {
   return roles.map((r) => (r.referent ? `${r.referent}:${r.authority}` : r.authority));
 }
 
+/** The roles of a `roles` claim (the inverse of roleClaims; the referent is what precedes the last colon). */
+export function parseRoleClaims(claims: string[]): TokenRole[] {
+  return claims.map((claim) => {
+    const colon = claim.lastIndexOf(':');
+    return colon < 0 ? { authority: claim } : { authority: claim.slice(colon + 1), referent: claim.slice(0, colon) };
+  });
+}
+
 /** The ids (UUID strings) of the sources assigned to the user's subject: the `sources` claim. */
 export async function loadUserSources(db: Queryable, userId: number): Promise<string[]> {
   const rows = await db.query<{ source_id: string }>(

@@ -3,8 +3,14 @@
 // never answers an id as a string.
 export type Row = Record<string, unknown>;
 
+export interface QueryOptions {
+  /** Plan with this call's parameter values instead of a prepared statement's cached plan. For statements whose best
+   * plan depends on a value: a generic plan cannot see a LIKE pattern, so it skips the trigram index. */
+  planPerCall?: boolean;
+}
+
 export interface Queryable {
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
 export interface Database extends Queryable {

@@ -1,13 +1,17 @@
 // A real PostgreSQL server through postgres.js, used when DATABASE_URL is set. Several server processes may share
 // one database: nothing that matters lives only in a process's memory.
 import postgres from 'postgres';
-import type { Database, Queryable } from './database';
+import type { Database, Queryable, QueryOptions } from './database';
 
 function wrap(sql: postgres.Sql): Queryable {
   return {
-    async query<T>(text: string, params: unknown[] = []) {
-      // Parameterised statements are prepared (and kept per connection): the API runs a bounded set of them.
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: params.length > 0 });
+    async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}) {
+      // Parameterised statements are prepared (and kept per connection): the API runs a bounded set of them, and after
+      // a few executions PostgreSQL reuses one generic plan instead of planning each call (planning the principal's
+      // statement costs several times its execution). `planPerCall` sends the unnamed statement, planned afresh with
+      // the call's values.
+      const prepare = params.length > 0 && !options.planPerCall;
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare });
       // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
       return Array.from(rows) as unknown as T[];
     },
@@ -18,9 +22,6 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
-    // Prepared statements save the parse, but a generic plan cannot see a LIKE pattern and skips the trigram index:
-    // plan every execution with its real parameters.
-    connection: { plan_cache_mode: 'force_custom_plan' },
     types: {
       // int8 ids and counts as numbers (JSON has no bigint); dates as the plain 'yyyy-mm-dd' text.
       bigint: { to: 20, from: [20, 1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },

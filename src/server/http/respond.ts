@@ -26,13 +26,15 @@ export function securityHeaders(res: ServerResponse): void {
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
 }
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export function writeReply(res: ServerResponse, reply: Reply, extra: Record<string, string | string[]> = {}): void {
   if (res.headersSent) return;
   for (const [name, value] of Object.entries({ ...extra, ...reply.headers })) res.setHeader(name, value);
   let payload: string | Buffer | undefined = reply.raw;
   if (payload === undefined && reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   } else if (reply.contentType) {
     res.setHeader('Content-Type', reply.contentType);
   }

@@ -24,8 +24,8 @@ async function readSubject(ctx: RequestContext) {
 
 export function subjectRoutes(): Router {
   return new Router()
-    .get('/api/subjects', async (ctx) => listAllSubjects(ctx, await requireAuth(ctx)))
-    .get('/api/projects/:projectName/subjects', async (ctx) => listProjectSubjects(ctx, await requireAuth(ctx)))
+    .get('/api/subjects', listAllSubjects)
+    .get('/api/projects/:projectName/subjects', listProjectSubjects)
     .post('/api/subjects', async (ctx) => {
       const principal = await requireAuth(ctx);
       return createSubject(ctx, principal, parseSubjectInput(await ctx.json()));

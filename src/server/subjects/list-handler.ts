@@ -5,21 +5,25 @@
 // both `projectName` and `externalId` is the original's exact lookup: an array of one subject, with its project and
 // provenance.
 import { checkPermission } from '../../common/permission-check';
+import { requireAuthSpeculating } from '../auth/guards';
 import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { accessDenied, apiError, notFoundVm } from '../http/errors';
+import { JSON_CONTENT_TYPE } from '../http/respond';
 import { allowed } from './access';
 import { parseCriteria, type SubjectCriteria } from './criteria';
 import { encodePathSegment, subjectListHeaders } from './list-link';
 import { buildExactLookup, buildListStatement } from './list-sql';
 import { getSubject, subjectDto } from './load-subject';
-import { subjectRow, toSubjectDTO, type SubjectRow } from './subject-select';
 
 interface ListRow {
   total: number;
   project_id: number | null;
-  row_json: SubjectRow | string | null;
+  subject_id: number | null;
+  subject_login: string | null;
+  subject_external_id: string | null;
+  dto: string | null;
 }
 
 /** SUBJECT.READ on the named project, or globally (system admins) when none is named. */
@@ -36,11 +40,19 @@ function projectNotFound(projectName: string) {
 
 /** Runs the page; undefined when the named project does not exist. */
 async function page(ctx: RequestContext, c: SubjectCriteria, base: string): Promise<Reply | undefined> {
-  const { sql, params } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName });
-  const rows = await ctx.app.db.query<ListRow>(sql, params);
+  const { sql, params, planPerCall } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName });
+  const rows = await ctx.app.db.query<ListRow>(sql, params, { planPerCall });
   if (c.projectName !== undefined && rows[0]?.project_id == null) return undefined;
-  const items = rows.flatMap((r) => (r.row_json === null ? [] : [toSubjectDTO(subjectRow(r.row_json))]));
-  return ok(items, subjectListHeaders(base, c, Number(rows[0]?.total ?? 0), items));
+  const subjects = rows.filter((r) => r.dto !== null);
+  const last = subjects[subjects.length - 1];
+  const cursor = last && { id: Number(last.subject_id), login: last.subject_login!, externalId: last.subject_external_id };
+  // The database wrote each subject's JSON (subject_list_dtos): joined as they are, never parsed here.
+  return {
+    status: 200,
+    raw: `[${subjects.map((r) => r.dto).join(',')}]`,
+    contentType: JSON_CONTENT_TYPE,
+    headers: subjectListHeaders(base, c, Number(rows[0]?.total ?? 0), cursor),
+  };
 }
 
 async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName: string, externalId: string): Promise<Reply> {
@@ -53,20 +65,36 @@ async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName:
   return ok([await subjectDto(ctx.app.db, found, { project: 'reduced', provenance: true })]);
 }
 
-/** `GET api/subjects`. */
-export async function listAllSubjects(ctx: RequestContext, principal: Principal): Promise<Reply> {
+/** `GET api/subjects`. A system admin's page is read while its roles load (requireAuthSpeculating); the exact
+ * lookup, several statements, runs only after the permission check. */
+export async function listAllSubjects(ctx: RequestContext): Promise<Reply> {
+  const isExact = (c: SubjectCriteria) => c.projectName !== undefined && c.externalId !== undefined;
+  const { principal, result } = await requireAuthSpeculating(
+    ctx,
+    (claimed) => checkPermission(claimed, 'SUBJECT.READ', {}),
+    async () => {
+      const c = parseCriteria(ctx.query);
+      return isExact(c) ? undefined : page(ctx, c, '/api/subjects');
+    },
+  );
   const c = parseCriteria(ctx.query);
   await requireRead(ctx, principal, c.projectName);
-  if (c.projectName !== undefined && c.externalId !== undefined) return exactLookup(ctx, c, c.projectName, c.externalId);
-  return (await page(ctx, c, '/api/subjects')) ?? ok([], { 'X-Total-Count': '0' });
+  if (isExact(c)) return exactLookup(ctx, c, c.projectName!, c.externalId!);
+  return (await result()) ?? ok([], { 'X-Total-Count': '0' });
 }
 
-/** `GET api/projects/{projectName}/subjects`. */
-export async function listProjectSubjects(ctx: RequestContext, principal: Principal): Promise<Reply> {
+/** `GET api/projects/{projectName}/subjects`. The page is read while the caller's roles load when its token
+ * claims the project (requireAuthSpeculating), and answered only after the permission check. */
+export async function listProjectSubjects(ctx: RequestContext): Promise<Reply> {
   const projectName = ctx.params.projectName;
-  const c = parseCriteria(ctx.query, projectName);
+  const { principal, result } = await requireAuthSpeculating(
+    ctx,
+    (claimed) => checkPermission(claimed, 'SUBJECT.READ', { project: projectName }),
+    () => page(ctx, parseCriteria(ctx.query, projectName), `/api/projects/${encodePathSegment(projectName)}/subjects`),
+  );
+  parseCriteria(ctx.query, projectName); // a bad query is a 400 before the permission check, as without the early read
   await requireRead(ctx, principal, projectName);
-  const reply = await page(ctx, c, `/api/projects/${encodePathSegment(projectName)}/subjects`);
+  const reply = await result();
   if (!reply) throw projectNotFound(projectName);
   return reply;
 }

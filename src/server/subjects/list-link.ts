@@ -1,7 +1,6 @@
 // The keyset "next" link of the subject lists (api.md §5.9.1): present only when the page is non-empty; it repeats
 // the criteria in the contract's order, then the cursor of the page's last subject. Values are percent-encoded
 // (commas and colons kept readable; `+` encoded, since a query `+` reads as a space).
-import type { SubjectDTO } from '../../common/dto';
 import type { SubjectCriteria } from './criteria';
 
 export function encodeQueryValue(value: string): string {
@@ -13,9 +12,15 @@ export function encodePathSegment(value: string): string {
   return encodeURIComponent(value).replace(/%20/g, '+');
 }
 
-export function subjectListHeaders(base: string, c: SubjectCriteria, total: number, page: SubjectDTO[]): Record<string, string> {
+/** The sort keys of the page's last subject. */
+export interface PageCursor {
+  id: number;
+  login: string;
+  externalId: string | null;
+}
+
+export function subjectListHeaders(base: string, c: SubjectCriteria, total: number, lastSubject: PageCursor | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'X-Total-Count': String(total) };
-  const lastSubject = page[page.length - 1];
   if (!lastSubject) return headers;
   const params: [string, string][] = [...c.echo];
   for (const authority of c.authorities) params.push(['authority', authority]);

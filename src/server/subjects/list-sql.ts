@@ -1,16 +1,19 @@
 // The one statement behind a subject list page: the matching count (ignoring the cursor) and the page itself, keyset
-// paged on the normalised sort (api.md §5.9.1), each subject as a subject_rows() JSON row. Exported so the
+// paged on the normalised sort (api.md §5.9.1), each subject as its DTO's JSON text (subject_list_dtos(), migration
+// 043). Exported so the
 // benchmark can run exactly the SQL the server runs. Sort keys compare in the "C" collation and a missing external
 // id sorts as '' (see migration 040): every order is read straight off an index, however deep the page.
 import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
 import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
-import { subjectRowsOf } from './subject-select';
 
 export interface ListStatement {
   sql: string;
   params: unknown[];
+  /** Filtered statements are planned with their values (a LIKE pattern's trigram index, a date range's selectivity);
+   * the unfiltered page reuses its prepared plan. */
+  planPerCall: boolean;
 }
 
 const KEY_SQL: Record<SortProperty, (alias: string) => string> = {
@@ -118,7 +121,8 @@ export function isUnfiltered(c: SubjectCriteria): boolean {
 
 /**
  * The page-and-count statement for `c` within a project (undefined: every project). Rows: `total`, `project_id`
- * (null when a project named by `scope` does not exist) and `row_json` (null on an empty page).
+ * (null when a project named by `scope` does not exist), and per subject its `dto` (JSON text) and sort keys
+ * `subject_id`, `subject_login`, `subject_external_id` (all null on an empty page).
  */
 export function buildListStatement(c: SubjectCriteria, scope: ProjectScope): ListStatement {
   const p = new Params();
@@ -137,9 +141,9 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope): Lis
     ORDER BY ${orderBy(c.sort, 's')} LIMIT ${p.add(c.size, 'int')} OFFSET ${p.add(offset, 'bigint')}`;
   const project = scope === undefined ? 'NULL::bigint' : projectSql(p, scope);
   const sql = `WITH total AS (${count})
-SELECT total.n AS total, ${project} AS project_id, d.row_json
-  FROM total LEFT JOIN LATERAL ${subjectRowsOf(`ARRAY(${page})`)} ON true ORDER BY d.ord`;
-  return { sql, params: p.values };
+SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.dto
+  FROM total LEFT JOIN LATERAL subject_list_dtos(ARRAY(${page})) d ON true ORDER BY d.ord`;
+  return { sql, params: p.values, planPerCall: !fastCount };
 }
 
 /** `GET api/subjects?projectName=..&externalId=..`: the subject with exactly that external id (authority filter
