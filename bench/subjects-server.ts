@@ -47,7 +47,10 @@ export async function serverProcess(databaseUrl: string): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   // Ready once it answers (whatever LOG_LEVEL says it prints).
   for (let waited = 0; !(await answers(`${url}/api/profile-info`)); waited += 50) {
-    if (child.exitCode !== null || waited > 60_000) throw new Error(`the server did not start:\n${output}`);
+    if (child.exitCode !== null || waited > 60_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
