@@ -13,7 +13,7 @@ import { authorOf } from '../revisions/record';
 import { recordUserChange, userDTOById } from '../users/user-dto';
 import { USER_ENTITY } from '../users/user-http';
 import { parseUserInput } from '../users/user-input';
-import { currentSessionIdHash, endSessionsOfUser } from './end-sessions';
+import { currentSessionIdHash, endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
 /** 400 EX for a password the rules refuse (shared by change and reset). */
 export function passwordError(password: string) {
@@ -83,6 +83,7 @@ export async function changePassword(ctx: RequestContext): Promise<Reply> {
       [hash, principal.login, principal.userId],
     );
     await endSessionsOfUser(tx, principal.userId, currentSessionIdHash(ctx));
+    await revokeUserRefreshTokens(tx, principal.userId);
     await recordUserChange(tx, authorOf(principal), principal.userId, 'MOD');
   });
   return noContent();

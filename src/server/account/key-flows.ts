@@ -13,7 +13,7 @@ import { coversUser } from '../users/user-scope';
 import { issueResetKey, redeemActivationKey, redeemResetKey } from './account-keys';
 import { sendAccountMail } from './account-mail';
 import { passwordError } from './account-handlers';
-import { endSessionsOfUser } from './end-sessions';
+import { endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
 const notRegistered = () => apiError(400, 'error.emailNotRegistered', USER_ENTITY, 'E-mail address is not registered');
 const invalidKey = () => apiError(400, 'error.invalidKey', USER_ENTITY, 'The key is unknown, used or expired');
@@ -44,6 +44,7 @@ export async function finishPasswordReset(ctx: RequestContext): Promise<Reply> {
     const user = await redeemResetKey(tx, key, hash);
     if (!user) throw invalidKey();
     await endSessionsOfUser(tx, user.id);
+    await revokeUserRefreshTokens(tx, user.id);
     await recordUserChange(tx, user.login, user.id, 'MOD');
   });
   return noContent();

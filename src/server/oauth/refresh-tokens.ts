@@ -75,3 +75,9 @@ export async function revokeGrant(db: Queryable, grantId: string): Promise<void>
 export async function purgeRefreshTokens(db: Queryable): Promise<void> {
   await db.query("DELETE FROM oauth_refresh_token WHERE expires_at < now() - interval '1 day'");
 }
+
+/** Ends every unused refresh token of a user: a changed or reset password signs the user's apps and scripts out
+ * (they must sign in again with the new password). Access tokens already issued run out on their own. */
+export async function revokeUserRefreshTokens(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE oauth_refresh_token SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+}
