@@ -12,6 +12,7 @@ import { applyRoleChanges, hasChanges, planRoleChanges, type RolePlan } from './
 import { findUserRow, recordUserChange, userDTOById } from './user-dto';
 import { findUserInScope, USER_ENTITY, userAlert, visibleTo } from './user-http';
 import { parseUserInput } from './user-input';
+import { keepASystemAdmin, mayRemoveSystemAdmin } from './last-system-admin';
 import { rolesOfUser } from './user-roles';
 import { coversRole } from './user-scope';
 
@@ -46,6 +47,9 @@ export async function updateUser(ctx: RequestContext): Promise<Reply> {
         [input.firstName, input.lastName, input.email, input.activated, input.langKey, input.identity, authorOf(principal), row.id],
       );
       await applyRoleChanges(tx, row.id, plan);
+      if (mayRemoveSystemAdmin({ removedAuthorities: plan.remove.map((r) => r.authorityName), deactivates: !input.activated })) {
+        await keepASystemAdmin(tx);
+      }
       await recordUserChange(tx, authorOf(principal), row.id, 'MOD');
     });
   } catch (error) {
@@ -71,6 +75,7 @@ export async function deleteUser(ctx: RequestContext): Promise<Reply> {
     await db.transaction(async (tx) => {
       const before = await userDTOById(tx, row.id);
       await tx.query('DELETE FROM radar_user WHERE id = $1', [row.id]);
+      if (mayRemoveSystemAdmin({ deletesHolderOf: roles.map((r) => r.authorityName) })) await keepASystemAdmin(tx);
       await recordUserChange(tx, authorOf(principal), row.id, 'DEL', before);
     });
   } catch (error) {
@@ -96,6 +101,7 @@ export async function updateUserRoles(ctx: RequestContext): Promise<Reply> {
   if (hasChanges(plan)) {
     await db.transaction(async (tx) => {
       await applyRoleChanges(tx, row.id, plan);
+      if (mayRemoveSystemAdmin({ removedAuthorities: plan.remove.map((r) => r.authorityName) })) await keepASystemAdmin(tx);
       await tx.query('UPDATE radar_user SET last_modified_by = $1, last_modified_date = now() WHERE id = $2', [
         authorOf(principal),
         row.id,
