@@ -11,6 +11,7 @@ import type { AppServices } from './services';
 import { healthRoutes } from './routes/health';
 import { publicInfoRoutes } from './routes/public-info';
 import { sourceTypeRoutes } from './routes/source-types';
+import { sourceDataRoutes } from './routes/source-data';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
 import { oauthRoutes } from './routes/oauth';
@@ -41,6 +42,7 @@ export function buildRouter(): Router {
     .use(revisionRoutes())
     .use(subjectRoutes())
     .use(sourceTypeRoutes())
+    .use(sourceDataRoutes())
     .use(managementRoutes());
 }
 

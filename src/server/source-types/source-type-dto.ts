@@ -17,7 +17,7 @@ interface TypeRow {
   app_provider: string | null;
 }
 
-interface DataRow {
+export interface SourceDataRow {
   id: number;
   source_type_id: number;
   source_data_type: string;
@@ -36,7 +36,7 @@ interface DataRow {
 export const SOURCE_TYPE_COLUMNS =
   'id, producer, model, catalog_version, source_type_scope, dynamic_registration, name, description, assessment_type, app_provider';
 
-function sourceDataDTO(row: DataRow): SourceDataDTO {
+export function sourceDataDTO(row: SourceDataRow): SourceDataDTO {
   return {
     id: row.id,
     sourceDataType: row.source_data_type ?? row.topic,
@@ -56,7 +56,7 @@ function sourceDataDTO(row: DataRow): SourceDataDTO {
 export async function fullSourceTypes(db: Queryable, rows: TypeRow[]): Promise<SourceTypeDTO[]> {
   const ids = rows.map((r) => r.id);
   const data = ids.length
-    ? await db.query<DataRow>('SELECT * FROM source_data WHERE source_type_id = ANY($1::bigint[]) ORDER BY id', [ids])
+    ? await db.query<SourceDataRow>('SELECT * FROM source_data WHERE source_type_id = ANY($1::bigint[]) ORDER BY id', [ids])
     : [];
   const byType = new Map<number, SourceDataDTO[]>();
   for (const d of data) byType.set(d.source_type_id, [...(byType.get(d.source_type_id) ?? []), sourceDataDTO(d)]);

@@ -1,12 +1,7 @@
-// Source data (spec 001 §2).
-// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
-// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+// Source data (spec 001 §2): the server-paged list, the detail page, the create/edit dialog and the delete
+// confirmation.
 import '../../shell-core';
-import { placeholderPage, placeholderPopup } from '../../components/placeholder-page';
-
-export const SourceDataListPage = placeholderPage('managementPortalApp.sourceData.home.title', [
-  ['source-data-new', 'managementPortalApp.sourceData.home.createLabel'],
-]);
-export const SourceDataDetailPage = placeholderPage('managementPortalApp.sourceData.detail.title');
-export const SourceDataDialog = placeholderPopup('managementPortalApp.sourceData.home.createOrEditLabel');
-export const SourceDataDeleteDialog = placeholderPopup('entity.delete.title');
+export { SourceDataListPage } from './source-data-list-page';
+export { SourceDataDetailPage } from './source-data-detail-page';
+export { SourceDataDialog } from './source-data-dialog';
+export { SourceDataDeleteDialog } from './source-data-delete-dialog';

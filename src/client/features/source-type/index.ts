@@ -1,12 +1,7 @@
-// Source types (spec 001 §2).
-// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
-// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+// Source types (spec 001 §2): the client-sorted list, the detail page, the create/edit dialog with source-data rows
+// and the delete confirmation.
 import '../../shell-core';
-import { placeholderPage, placeholderPopup } from '../../components/placeholder-page';
-
-export const SourceTypeListPage = placeholderPage('managementPortalApp.sourceType.home.title', [
-  ['source-type-new', 'managementPortalApp.sourceType.home.createLabel'],
-]);
-export const SourceTypeDetailPage = placeholderPage('managementPortalApp.sourceType.detail.title');
-export const SourceTypeDialog = placeholderPopup('managementPortalApp.sourceType.home.createOrEditLabel');
-export const SourceTypeDeleteDialog = placeholderPopup('entity.delete.title');
+export { SourceTypeListPage } from './source-type-list-page';
+export { SourceTypeDetailPage } from './source-type-detail-page';
+export { SourceTypeDialog } from './source-type-dialog';
+export { SourceTypeDeleteDialog } from './source-type-delete-dialog';

@@ -1,0 +1,111 @@
+// Create or edit source data (popups source-data-new and source-data/{name}/edit, spec 001 §2): type, source type
+// (from the session's cached list), name, processing state, topic, key/value schema, frequency and unit. Blank
+// optional fields go to the server as null; fields the dialog does not show (provider, enabled) are kept.
+import { useEffect, type ReactNode } from 'react';
+import { PROCESSING_STATES, type SourceDataDTO } from '../../../common/dto';
+import { SOURCE_DATA_RULES } from '../../../common/validation';
+import { Select, TextField, useForm } from '../../components/form';
+import { Modal } from '../../components/modal';
+import type { PopupProps } from '../../components/popup/popup-types';
+import { useHttp, useListEvents } from '../../components/services-react';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import { useLocation, useRouter } from '../../lib/router-react';
+import { useSession, useSessionState } from '../../lib/session-react';
+import { useSourceData } from './use-source-data';
+
+const TEXT_FIELDS = ['topic', 'keySchema', 'valueSchema', 'frequency', 'unit'] as const;
+type TextKey = (typeof TEXT_FIELDS)[number];
+
+interface SourceDataForm extends Record<string, unknown> {
+  sourceDataType: string;
+  sourceDataName: string;
+  sourceTypeId: string;
+  processingState: string;
+  topic: string;
+  keySchema: string;
+  valueSchema: string;
+  frequency: string;
+  unit: string;
+}
+
+const EMPTY: SourceDataForm = {
+  sourceDataType: '', sourceDataName: '', sourceTypeId: '', processingState: '', topic: '', keySchema: '', valueSchema: '', frequency: '', unit: '',
+};
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+
+export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  const session = useSession();
+  const events = useListEvents();
+  const router = useRouter();
+  const { path } = useLocation();
+  const editing = params.sourceDataName;
+  const { sourceData } = useSourceData(editing);
+  const sourceTypes = useSessionState((state) => state.sourceTypes);
+  const form = useForm<SourceDataForm>({ initial: EMPTY, rules: SOURCE_DATA_RULES });
+  const loading = editing !== undefined && !sourceData;
+  const label = (field: string) => t(`managementPortalApp.sourceData.${field}`);
+
+  useEffect(() => {
+    if (!sourceData) return;
+    const text = (field: TextKey | 'sourceDataType' | 'sourceDataName' | 'processingState') => sourceData[field] ?? '';
+    form.reset({
+      ...EMPTY, sourceDataType: text('sourceDataType'), sourceDataName: text('sourceDataName'), processingState: text('processingState'),
+      sourceTypeId: sourceData.sourceType ? String(sourceData.sourceType.id) : '',
+      ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, text(field)])),
+    });
+    // Only when the row arrives; a reload must not wipe the user's edits.
+  }, [sourceData?.id]);
+
+  const save = () =>
+    form.submit(async (values) => {
+      const body = {
+        ...sourceData,
+        sourceDataType: values.sourceDataType, sourceDataName: values.sourceDataName, processingState: orNull(values.processingState),
+        sourceType: values.sourceTypeId ? { id: Number(values.sourceTypeId) } : undefined,
+        ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, orNull(values[field])])),
+      };
+      const { data } = sourceData
+        ? await http.put<SourceDataDTO>('api/source-data', { body })
+        : await http.post<SourceDataDTO>('api/source-data', { body });
+      events.broadcast('sourceDataListModification', data);
+      void session.refreshSourceTypes();
+      const ownPage = editing !== undefined && path === pathOf('source-data', editing);
+      if (ownPage && data.sourceDataName !== editing) router.navigate(pathOf('source-data', data.sourceDataName ?? ''), { replace: true });
+      else close();
+    });
+
+  const typeOptions = sourceTypes.map((type) => ({ value: String(type.id), label: `${type.producer} ${type.model} ${type.catalogVersion}` }));
+  const footer = (
+    <>
+      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
+        {t('entity.action.cancel')}
+      </button>
+      <button type="button" className="button button--primary" disabled={!form.valid || form.saving || loading} onClick={() => void save()}>
+        {t('entity.action.save')}
+      </button>
+    </>
+  );
+
+  return (
+    <Modal title={t(editing ? 'managementPortalApp.sourceData.home.editLabel' : 'managementPortalApp.sourceData.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
+      <form
+        className="entity-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (form.valid && !form.saving) void save();
+        }}
+      >
+        <TextField label={label('sourceDataType')} required {...form.field('sourceDataType')} />
+        <Select label={label('sourceType')} options={typeOptions} placeholder {...form.field('sourceTypeId')} />
+        <TextField label={label('sourceDataName')} required {...form.field('sourceDataName')} />
+        <Select label={label('processingState')} options={PROCESSING_STATES.map((s) => ({ value: s, label: s }))} placeholder {...form.field('processingState')} />
+        {TEXT_FIELDS.map((field) => (
+          <TextField key={field} label={label(field)} {...form.field(field)} />
+        ))}
+      </form>
+    </Modal>
+  );
+}

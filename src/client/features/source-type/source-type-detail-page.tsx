@@ -1,0 +1,75 @@
+// Source type detail (spec 001 §2): producer, model, catalogVersion, scope, links to its source data, name, app
+// provider, assessment type and description, with Edit for the three admin roles (the route already requires them).
+import type { ReactNode } from 'react';
+import { PopupLink } from '../../components/popup';
+import type { PageProps } from '../../components/popup/popup-types';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import { Link, useRouter } from '../../lib/router-react';
+import { keyFromParams, sourceTypePath, typeLabel } from './source-type-path';
+import { useSourceType } from './use-source-type';
+
+export function SourceTypeDetailPage({ params }: PageProps): ReactNode {
+  const t = useT();
+  const router = useRouter();
+  const key = keyFromParams(params)!;
+  const { sourceType, failed } = useSourceType(key);
+  const label = (field: string) => t(`managementPortalApp.sourceType.${field}`);
+  const notFound = t('managementPortalApp.sourceType.notFound', { producer: key.producer, model: key.model, version: key.catalogVersion });
+
+  return (
+    <section className="entity-page">
+      <header className="entity-page__header">
+        <h1 className="entity-page__title">
+          {t('managementPortalApp.sourceType.detail.title')}: {typeLabel(key)}
+        </h1>
+        {sourceType && (
+          <PopupLink to={sourceTypePath(key, 'edit')} className="button button--secondary">
+            {t('entity.action.edit')}
+          </PopupLink>
+        )}
+      </header>
+      {!sourceType ? (
+        <p className="loading">{failed ? notFound : t('global.loading')}</p>
+      ) : (
+        <dl className="entity-details">
+          <dt>{label('producer')}</dt>
+          <dd>{sourceType.producer}</dd>
+          <dt>{label('model')}</dt>
+          <dd>{sourceType.model}</dd>
+          <dt>{label('catalogVersion')}</dt>
+          <dd>{sourceType.catalogVersion}</dd>
+          <dt>{label('sourceTypeScope')}</dt>
+          <dd>{sourceType.sourceTypeScope}</dd>
+          <dt>{label('sourceData')}</dt>
+          <dd>
+            {sourceType.sourceData?.length ? (
+              <ul className="source-type__data">
+                {sourceType.sourceData.map((data) => (
+                  <li key={data.id ?? data.sourceDataName}>
+                    <Link to={pathOf('source-data', data.sourceDataName ?? '')}>{data.sourceDataName}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              label('noSourceData')
+            )}
+          </dd>
+          <dt>{label('name')}</dt>
+          <dd>{sourceType.name}</dd>
+          <dt>{label('appProvider')}</dt>
+          <dd>{sourceType.appProvider}</dd>
+          <dt>{label('assessmentType')}</dt>
+          <dd>{sourceType.assessmentType}</dd>
+          <dt>{label('description')}</dt>
+          <dd>{sourceType.description}</dd>
+        </dl>
+      )}
+      <p>
+        <button type="button" className="button button--secondary" onClick={() => router.back()}>
+          {t('entity.action.back')}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// Reading one source type (full DTO) and the errors its writes answer (api.md §5.11, §6.2).
+import type { SourceTypeDTO } from '../../common/dto';
+import type { Queryable } from '../db/database';
+import { apiError } from '../http/errors';
+import { fullSourceTypes, SOURCE_TYPE_COLUMNS, type SourceTypeRow } from './source-type-dto';
+
+export interface TypeKey {
+  producer: string;
+  model: string;
+  catalogVersion: string;
+}
+
+export const typeLabel = (k: TypeKey) => `${k.producer} ${k.model} ${k.catalogVersion}`;
+
+export const sourceTypeNotFound = (k: TypeKey) =>
+  apiError(404, 'error.sourceTypeNotFound', 'sourceType', `Source type ${typeLabel(k)} not found`, {
+    'producer-model-version': `${k.producer}-${k.model}-${k.catalogVersion}`,
+  });
+
+export const sourceTypeExists = (k: TypeKey) =>
+  apiError(409, 'error.sourceTypeExists', 'sourceType', 'A source type with the specified producer, model and version already exists', {
+    message: 'A source type with the specified producer, model and version already exists',
+    producer: k.producer,
+    model: k.model,
+    catalogVersion: k.catalogVersion,
+  });
+
+export async function loadSourceTypeRow(db: Queryable, k: TypeKey): Promise<SourceTypeRow | undefined> {
+  const rows = await db.query<SourceTypeRow>(
+    `SELECT ${SOURCE_TYPE_COLUMNS} FROM source_type WHERE producer = $1 AND model = $2 AND catalog_version = $3`,
+    [k.producer, k.model, k.catalogVersion],
+  );
+  return rows[0];
+}
+
+export async function loadSourceTypeById(db: Queryable, id: number): Promise<SourceTypeDTO | undefined> {
+  const rows = await db.query<SourceTypeRow>(`SELECT ${SOURCE_TYPE_COLUMNS} FROM source_type WHERE id = $1`, [id]);
+  return rows.length ? (await fullSourceTypes(db, rows))[0] : undefined;
+}
