@@ -15,6 +15,8 @@ import { sourceDataRoutes } from './routes/source-data';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
 import { oauthRoutes } from './routes/oauth';
+import { oauthClientRoutes } from './routes/oauth-clients';
+import { metaTokenRoutes } from './routes/meta-tokens';
 import { loginRoutes } from './routes/login';
 import { organizationRoutes } from './routes/organizations';
 import { projectRoutes } from './routes/projects';
@@ -34,6 +36,8 @@ export function buildRouter(): Router {
     .use(accountRoutes())
     .use(userRoutes())
     .use(oauthRoutes())
+    .use(oauthClientRoutes())
+    .use(metaTokenRoutes())
     .use(loginRoutes())
     .use(organizationRoutes())
     .use(projectRoutes())

@@ -1,6 +1,7 @@
 // Configuration comes only from the environment. Every variable has a default, and a bad value stops the start
 // with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
 import { resolve } from 'node:path';
+import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
@@ -23,6 +24,12 @@ export interface Config {
   frontendClientSecret?: string;
   /** Seconds a request in flight may take to finish after SIGTERM before the server closes anyway. */
   shutdownGraceSeconds: number;
+  /** Lifetime of a pairing meta-token (META_TOKEN_TIMEOUT, ISO-8601 duration, default PT1H). */
+  metaTokenTimeoutMs: number;
+  /** Lifetime of a persistent meta-token (PERSISTENT_META_TOKEN_TIMEOUT, default P31D); null = set empty = disabled. */
+  persistentMetaTokenTimeoutMs: number | null;
+  /** Privacy policy handed to paired apps unless the project names its own (PRIVACY_POLICY_URL). */
+  privacyPolicyUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -106,5 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || 'ManagementPortal@localhost',
     frontendClientSecret: env.FRONTEND_CLIENT_SECRET || undefined,
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    metaTokenTimeoutMs: metaTokenTimeoutMs(env.META_TOKEN_TIMEOUT),
+    persistentMetaTokenTimeoutMs: persistentMetaTokenTimeoutMs(env.PERSISTENT_META_TOKEN_TIMEOUT),
+    privacyPolicyUrl: env.PRIVACY_POLICY_URL?.trim() || 'http://info.thehyve.nl/radar-cns-privacy-policy',
   };
 }

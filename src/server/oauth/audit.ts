@@ -2,7 +2,7 @@
 // and every token issued (api.md §2.5). Values are stored as strings, as the audit screen shows them.
 import type { Queryable } from '../db/database';
 
-export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN';
+export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN' | 'PAIR_CLIENT_REQUEST';
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;

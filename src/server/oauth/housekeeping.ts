@@ -1,4 +1,4 @@
-// Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters). Runs after a sign-in, at
+// Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters, used or expired meta-tokens). Runs after a sign-in, at
 // most every ten minutes per process: no timers to stop, and any process may do it, since each delete is
 // idempotent.
 import type { Queryable } from '../db/database';
@@ -6,6 +6,7 @@ import { purgeSessions } from '../session/session-store';
 import { purgeCodes } from './authorization-code';
 import { purgeSignInFailures } from './login-throttle';
 import { purgeRefreshTokens } from './refresh-tokens';
+import { purgeMetaTokens } from '../meta-tokens/meta-token-store';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 let lastRun = 0;
@@ -17,4 +18,5 @@ export async function housekeeping(db: Queryable, now = Date.now()): Promise<voi
   await purgeRefreshTokens(db);
   await purgeSessions(db);
   await purgeSignInFailures(db);
+  await purgeMetaTokens(db);
 }

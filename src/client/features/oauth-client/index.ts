@@ -1,11 +1,6 @@
-// OAuth clients (spec 001 §2).
-// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
-// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+// OAuth clients (spec 001 §2): the list page and its create/edit and delete popups, routed by src/client/app.tsx.
 import '../../shell-core';
-import { placeholderPage, placeholderPopup } from '../../components/placeholder-page';
 
-export const OAuthClientListPage = placeholderPage('managementPortalApp.oauthClient.home.title', [
-  ['oauth-client-new', 'managementPortalApp.oauthClient.home.createLabel'],
-]);
-export const OAuthClientDialog = placeholderPopup('managementPortalApp.oauthClient.home.createOrEditLabel');
-export const OAuthClientDeleteDialog = placeholderPopup('entity.delete.title');
+export { OAuthClientListPage } from './oauth-client-list-page';
+export { OAuthClientDialog } from './oauth-client-dialog';
+export { OAuthClientDeleteDialog } from './oauth-client-delete-dialog';

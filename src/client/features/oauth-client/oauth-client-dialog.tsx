@@ -1,0 +1,80 @@
+// Create or edit an OAuth client (popups oauth-client-new and oauth-client/{clientId}/edit, spec 001 §2 and §5).
+// A protected client opens read-only with a warning. Saving announces the list change and closes; a failed save
+// (already an alert) keeps the dialog open.
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ClientDetailsDTO } from '../../../common/dto';
+import { useForm } from '../../components/form';
+import { Modal } from '../../components/modal';
+import type { PopupProps } from '../../components/popup/popup-types';
+import { useHttp, useListEvents } from '../../components/services-react';
+import { isAbortError } from '../../lib/http-errors';
+import { useAbortScope } from '../../lib/http-react';
+import { useT } from '../../lib/i18n-react';
+import { CLIENT_LIST_EVENT, fetchClient, saveClient } from './client-api';
+import { checkClientForm, EMPTY_FORM, isProtectedClient, toClientDTO, toFormValues, type ClientFormValues } from './client-form-model';
+import { OAuthClientFields } from './oauth-client-fields';
+
+export function OAuthClientDialog({ params, close }: PopupProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  const events = useListEvents();
+  const scope = useAbortScope();
+  const editing = params.clientId !== undefined;
+  // undefined while loading (edit only), null when it could not be loaded.
+  const [original, setOriginal] = useState<ClientDetailsDTO | null | undefined>(editing ? undefined : null);
+  const form = useForm<ClientFormValues>({ initial: EMPTY_FORM, check: (values) => checkClientForm(values, editing) });
+  const locked = editing && (!original || isProtectedClient(original));
+
+  useEffect(() => {
+    if (!params.clientId) return;
+    fetchClient(http, params.clientId, scope.signal).then(
+      (client) => {
+        setOriginal(client);
+        if (client) form.reset(toFormValues(client));
+      },
+      (error) => !isAbortError(error) && setOriginal(null),
+    );
+    // `form` is new each render; the client is loaded once per id.
+  }, [http, scope, params.clientId]);
+
+  const save = () =>
+    form.submit(async (values) => {
+      const saved = await saveClient(http, toClientDTO(values, original ?? undefined), editing);
+      events.broadcast(CLIENT_LIST_EVENT, saved);
+      close();
+    });
+
+  const footer = (
+    <>
+      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
+        {t('entity.action.cancel')}
+      </button>
+      <button type="button" className="button button--primary" disabled={!form.valid || form.saving || locked} onClick={() => void save()}>
+        {t('entity.action.save')}
+      </button>
+    </>
+  );
+  const title = t(editing ? 'managementPortalApp.oauthClient.home.editLabel' : 'managementPortalApp.oauthClient.home.createLabel');
+
+  return (
+    <Modal title={title} footer={footer} onClose={close} saving={form.saving}>
+      {editing && original === undefined && <p>{t('global.loading')}</p>}
+      {original && isProtectedClient(original) && (
+        <p className="oauth-client__protected" role="alert">
+          {t('managementPortalApp.oauthClient.protected')} {t('managementPortalApp.oauthClient.protectedEdit')}
+        </p>
+      )}
+      <form
+        className="entity-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (form.valid && !form.saving && !locked) void save();
+        }}
+      >
+        <fieldset className="oauth-client__fieldset" disabled={locked || form.saving}>
+          <OAuthClientFields form={form} editing={editing} />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

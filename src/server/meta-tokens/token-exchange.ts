@@ -1,0 +1,62 @@
+// GET api/meta-token/{tokenName} (public, api.md §2.6): the paired app trades the meta-token for a refresh token of
+// the subject's user, issued to the stored client as if by an authorization-code grant with the client's scopes.
+// Marking the token fetched and issuing the tokens happen in one transaction under a row lock, so a single-use
+// token yields exactly one refresh token however many requests race for it.
+import { randomUUID } from 'node:crypto';
+import type { TokenDTO } from '../../common/dto';
+import type { Queryable } from '../db/database';
+import { first } from '../db/database';
+import type { RequestContext } from '../http/context';
+import { ok } from '../http/context';
+import { apiError } from '../http/errors';
+import { findClient } from '../oauth/client-store';
+import { OAuthError } from '../oauth/oauth-error';
+import { issueTokens } from '../oauth/token-issuer';
+import { clientNotFound } from '../oauth-clients/client-dto';
+import { findMetaToken, tokenGone, tokenNotFound } from './meta-token-store';
+
+async function privacyPolicyUrl(tx: Queryable, projectId: number | null, fallback: string): Promise<string> {
+  if (projectId === null) return fallback;
+  const row = await first<{ attribute_value: string | null }>(
+    tx,
+    "SELECT attribute_value FROM project_metadata WHERE project_id = $1 AND attribute_key = 'Privacy-policy-url'",
+    [projectId],
+  );
+  const url = row?.attribute_value?.trim();
+  if (!url) return fallback;
+  // A malformed project URL was a 500 in the original; the platform default serves the app better.
+  return URL.canParse(url) ? url : fallback;
+}
+
+export async function exchangeMetaToken(ctx: RequestContext) {
+  const { tokenName } = ctx.params;
+  const { app } = ctx;
+  await app.keys.signingKey(); // loaded before the transaction: PGlite runs one statement stream at a time
+  const body = await app.db.transaction(async (tx): Promise<TokenDTO> => {
+    const token = await findMetaToken(tx, tokenName, true);
+    if (!token) throw tokenNotFound(tokenName);
+    if (!token.live || (token.fetched && !token.persistent) || token.user_id === null) throw tokenGone(tokenName);
+    const client = await findClient(tx, token.client_id);
+    if (!client) throw clientNotFound(token.client_id);
+    if (!client.grantTypes.includes('refresh_token')) {
+      throw apiError(400, 'error.refreshTokenNotAllowed', 'meta-token', `Client ${client.clientId} cannot use refresh tokens`, {
+        clientId: client.clientId,
+      });
+    }
+    await tx.query('UPDATE radar_meta_token SET fetched = true WHERE id = $1', [token.id]);
+    try {
+      const issued = await issueTokens(tx, app.keys, {
+        client, grantType: 'authorization_code', scopes: client.scopes, userId: token.user_id, withRefreshToken: true, grantId: randomUUID(),
+      });
+      return {
+        refreshToken: issued.body.refresh_token!,
+        baseUrl: app.config.publicUrl,
+        privacyPolicyUrl: await privacyPolicyUrl(tx, token.project_id, app.config.privacyPolicyUrl),
+      };
+    } catch (error) {
+      if (error instanceof OAuthError) throw tokenGone(tokenName); // the subject's user was deactivated meanwhile
+      throw error;
+    }
+  });
+  return ok(body, { 'Cache-Control': 'no-store' });
+}
