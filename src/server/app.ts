@@ -21,6 +21,7 @@ import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { revisionRoutes } from './routes/revisions';
 import { subjectRoutes } from './routes/subjects';
+import { sourceRoutes } from './routes/sources';
 import { managementRoutes } from './routes/management';
 import { RequestMetrics } from './management/request-metrics';
 
@@ -41,6 +42,7 @@ export function buildRouter(): Router {
     .use(revisionRoutes())
     .use(subjectRoutes())
     .use(sourceTypeRoutes())
+    .use(sourceRoutes())
     .use(managementRoutes());
 }
 
