@@ -3,6 +3,7 @@
 // (POST .../sources/{name}); deleting a source that is or was assigned is refused.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { asUser } from '../setup/auth';
 import { dropTemplates } from '../setup/database';
 import { count, revisionCount, statuses } from './projects-fixtures';
 import { createSource, createSubjectRow, startSourceWorld, type SourceWorld } from './sources-fixtures';
@@ -63,6 +64,14 @@ t('delete: 400 while assigned, 409 once it was ever assigned, 200 for a never-as
   const inactive = await world.as.p1Admin('GET', '/api/subjects/sub1/sources?withInactiveSources=true');
   assert.equal(inactive.body.map((s: { sourceName: string }) => s.sourceName), ['dev-1']);
   assert.equal((await world.as.p1Admin('GET', '/api/subjects/sub1/sources')).body, []);
+});
+
+t('a participant reads and registers only its own sources', async () => {
+  const sub1 = await asUser(world.server, 'sub1');
+  assert.is((await sub1('GET', '/api/subjects/sub1/sources')).status, 200);
+  assert.is((await sub1('GET', '/api/subjects/sub2/sources')).status, 403);
+  assert.is((await sub1('POST', '/api/subjects/sub2/sources', { json: { sourceTypeId: world.types.phone } })).status, 403);
+  assert.is((await sub1('GET', '/api/sources/dev-1')).status, 403, 'participants hold no SOURCE.READ');
 });
 
 t('an assigned source does not move to another project', async () => {
