@@ -52,6 +52,8 @@ export function SourceAssignerDialog({ params, close }: PopupProps): ReactNode {
     try {
       const { data } = await http.put<SubjectDTO>('api/subjects', { body: { ...subject, sources: assigned } });
       events.broadcast('subjectListModification', { op: 'UPDATE', subject: data });
+      // The source lists show who holds each source: they reload too.
+      events.broadcast('sourceListModification', data);
       close();
     } catch {
       setSaving(false); // the failure was already an alert; the dialog stays open
