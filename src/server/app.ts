@@ -24,6 +24,7 @@ import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { revisionRoutes } from './routes/revisions';
 import { subjectRoutes } from './routes/subjects';
+import { sourceRoutes } from './routes/sources';
 import { managementRoutes } from './routes/management';
 import { RequestMetrics } from './management/request-metrics';
 
@@ -47,6 +48,7 @@ export function buildRouter(): Router {
     .use(subjectRoutes())
     .use(sourceTypeRoutes())
     .use(sourceDataRoutes())
+    .use(sourceRoutes())
     .use(managementRoutes());
 }
 

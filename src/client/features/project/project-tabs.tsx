@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n-react';
 import { isSubjectFieldHidden } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
 import { GroupList } from '../group/group-list';
+import { SourceList } from '../source/source-list';
 import { SubjectList } from '../subject/subject-list';
 import { PermissionsEditor } from './permissions/permissions-editor';
 import { ProjectUsers } from './project-users';
@@ -20,11 +21,10 @@ export const visibleProjectTabs = (groupHidden: boolean): ProjectTab[] =>
   PROJECT_TABS.filter((tab) => tab !== 'groups' || !groupHidden);
 
 function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: ProjectDTO }): ReactNode {
-  const t = useT();
   const name = project.projectName;
   switch (tab) {
     case 'sources':
-      return <p className="notice">{t('managementPortalApp.project.sourcesNotAvailable')}</p>;
+      return <SourceList projectName={name} />;
     case 'groups':
       return <GroupList projectName={name} />;
     case 'permissions':

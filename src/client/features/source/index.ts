@@ -1,12 +1,8 @@
-// Sources (spec 001 §2).
-// PLACEHOLDERS: whoever builds this area replaces these exports with the real components (same names, or
-// update src/client/app.tsx). Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
+// Sources (spec 001 §2): the general list, one source, and the create / edit / delete popups. The project page's
+// Sources tab embeds source-list.tsx. Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
 import '../../shell-core';
-import { placeholderPage, placeholderPopup } from '../../components/placeholder-page';
 
-export const SourceListPage = placeholderPage('managementPortalApp.source.home.title', [
-  ['general-source-new', 'managementPortalApp.source.home.createLabel'],
-]);
-export const SourceDetailPage = placeholderPage('managementPortalApp.source.detail.title');
-export const SourceDialog = placeholderPopup('managementPortalApp.source.home.createOrEditLabel');
-export const SourceDeleteDialog = placeholderPopup('entity.delete.title');
+export { SourceListPage } from './source-list-page';
+export { SourceDetailPage } from './source-detail-page';
+export { SourceDialog } from './source-dialog';
+export { SourceDeleteDialog } from './source-delete-dialog';

@@ -1,7 +1,6 @@
 // Subjects (spec 001 §2): lists, detail, revisions and the subject dialogs (pairing is its own chunk: subject/pair-app).
 // Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
 import '../../shell-core';
-import { placeholderPopup } from '../../components/placeholder-page';
 
 export { SubjectListPage } from './subject-list-page';
 export { SubjectDetailPage } from './subject-detail-page';
@@ -10,5 +9,4 @@ export { SubjectRevisionPage } from './subject-revision-page';
 export { SubjectDialog } from './subject-dialog';
 export { SubjectDeleteDialog } from './subject-delete-dialog';
 export { SubjectDiscontinueDialog } from './subject-discontinue-dialog';
-// PLACEHOLDER: assigning sources belongs to the sources issue; it replaces this export.
-export const SourceAssignerDialog = placeholderPopup('managementPortalApp.subject.sources.title');
+export { SourceAssignerDialog } from './source-assigner-dialog';

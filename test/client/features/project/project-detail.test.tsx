@@ -66,12 +66,13 @@ t('no tabs but a notice for an admin of something else', async () => {
   assert.is(view.queryByRole('link', { name: 'Edit' }), null);
 });
 
-t('selecting a tab writes it to the URL; the sources tab says it is not available yet', async () => {
-  const { h, view } = await open(SYS_ADMIN);
+t('selecting a tab writes it to the URL; the sources tab lists the project\'s sources', async () => {
+  const { h, view } = await open(SYS_ADMIN, '/project/radar', { 'GET api/projects/radar/sources': json([]) });
   assert.is(view.getByRole('tab', { name: 'Subjects' }).getAttribute('aria-selected'), 'true');
   fireEvent.click(view.getByRole('tab', { name: 'Sources' }));
   assert.is(h.history.location.search, '?tab=sources');
-  assert.ok(view.getByText('Sources are not available yet.'));
+  await waitFor(() => assert.ok(h.calls.some((c) => c.url.startsWith('api/projects/radar/sources?'))));
+  assert.ok(view.getByRole('link', { name: 'Create a source' }).getAttribute('href')!.includes('(popup:project-source-new/radar)'));
 });
 
 t('the groups tab is hidden when site settings hide the group field; an unknown tab falls back to subjects', async () => {

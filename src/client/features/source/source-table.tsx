@@ -1,0 +1,73 @@
+// The table of sources (spec 001 §2): id, sourceName, expectedSourceName, sourceId, assigned, source type, project
+// (general list only), attributes, and view / edit / delete. Sorting is the server's: the sort lives in the URL.
+import type { ReactNode } from 'react';
+import type { SourceDTO } from '../../../common/dto';
+import { Badge } from '../../components/badge';
+import { DataTable, type Column, type SortState } from '../../components/data-table';
+import { PopupLink } from '../../components/popup';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import { Link } from '../../lib/router-react';
+
+export const DEFAULT_SOURCE_SORT: SortState = { field: 'id', ascending: true };
+
+export const sourceTypeLabel = (type: SourceDTO['sourceType'] | null | undefined): string =>
+  type ? `${type.producer} ${type.model} ${type.catalogVersion}` : '';
+
+/** The edit popup of a source: inside a project its project-scoped form, elsewhere the general one. */
+export const editPopup = (source: SourceDTO, projectName?: string): string =>
+  projectName ? pathOf('project-source', projectName, source.sourceName, 'edit') : pathOf('general-source', source.sourceName, 'edit');
+
+function Attributes({ source }: { source: SourceDTO }): ReactNode {
+  const entries = Object.entries(source.attributes ?? {});
+  if (!entries.length) return null;
+  return (
+    <ul className="source-table__list">
+      {entries.map(([key, value]) => (
+        <li key={key}>
+          {key}: {value}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SourceTable({ sources, projectName }: { sources: SourceDTO[] | null; projectName?: string }): ReactNode {
+  const t = useT();
+  const label = (field: string) => t(`managementPortalApp.source.${field}`);
+  const columns: Column<SourceDTO>[] = [
+    { key: 'id', header: label('id'), sortField: 'id', render: (s) => <Link to={pathOf('source', s.sourceName)}>{s.id}</Link> },
+    { key: 'sourceName', header: label('sourceName'), sortField: 'sourceName' },
+    { key: 'expectedSourceName', header: label('expectedSourceName'), sortField: 'expectedSourceName' },
+    { key: 'sourceId', header: label('sourceId'), sortField: 'sourceId', className: 'source-table__id' },
+    {
+      key: 'assigned',
+      header: label('assigned'),
+      sortField: 'assigned',
+      render: (s) => <Badge tone={s.assigned ? 'success' : 'neutral'}>{label(s.assigned ? 'isAssigned' : 'unassigned')}</Badge>,
+    },
+    { key: 'sourceType', header: label('sourceType'), sortField: 'sourceType.model', render: (s) => sourceTypeLabel(s.sourceType) },
+    ...(projectName
+      ? []
+      : [{
+          key: 'project',
+          header: label('project'),
+          sortField: 'project.projectName',
+          render: (s: SourceDTO) => s.project && <Link to={pathOf('project', s.project.projectName ?? '')}>{s.project.projectName}</Link>,
+        }]),
+    { key: 'attributes', header: label('attributes'), render: (s) => <Attributes source={s} /> },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{label('actions')}</span>,
+      className: 'data-table__actions',
+      render: (s) => (
+        <span className="source-table__actions">
+          <Link to={pathOf('source', s.sourceName)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
+          <PopupLink to={editPopup(s, projectName)} className="button button--secondary button--small">{t('entity.action.edit')}</PopupLink>
+          <PopupLink to={pathOf('source', s.sourceName, 'delete')} className="button button--danger button--small">{t('entity.action.delete')}</PopupLink>
+        </span>
+      ),
+    },
+  ];
+  return <DataTable columns={columns} rows={sources ?? []} rowKey={(s) => s.sourceId ?? s.sourceName} defaultSort={DEFAULT_SOURCE_SORT} loading={sources === null} />;
+}

@@ -1,0 +1,32 @@
+// DELETE api/sources/{sourceName} (api.md §5.10, §6.3): refused while assigned (400) and when the source was ever
+// assigned (409: history points at it), otherwise hard-deleted with a DEL revision holding its last state. A source
+// counts as "was assigned" when a revision of it says so, or a subject's revision lists it among its sources
+// (assignments through the subject endpoints record the subject).
+import type { Principal } from '../auth/principal';
+import { first } from '../db/database';
+import { ok, type RequestContext } from '../http/context';
+import { HttpError } from '../http/errors';
+import { writeTransaction } from '../organizations/write-transaction';
+import { authorOf, recordRevision } from '../revisions/record';
+import { requireAllowed } from '../subjects/access';
+import { findSource, toSourceDTO } from './source-dto';
+import { sourceAlert, sourceFailure } from './source-errors';
+
+const EVER_ASSIGNED = `SELECT 1 FROM revision_change
+  WHERE (entity_kind = 'source' AND entity_id = $1 AND snapshot->>'assigned' = 'true')
+     OR (entity_kind = 'subject' AND snapshot->'sources' @> $2::text::jsonb)
+  LIMIT 1`;
+
+export async function deleteSource(ctx: RequestContext, principal: Principal, sourceName: string) {
+  await writeTransaction(ctx, async (tx) => {
+    const row = await findSource(tx, { name: sourceName }, true);
+    if (!row) throw new HttpError(404, undefined); // the original's empty 404
+    await requireAllowed(tx, principal, 'SOURCE.DELETE', { project: row.project_name, subject: row.subject_login, source: row.source_id });
+    if (row.assigned || row.subject_id !== null) throw sourceFailure(400, 'sourceIsAssigned');
+    if (await first(tx, EVER_ASSIGNED, [row.id, JSON.stringify([{ id: row.id }])])) throw sourceFailure(409, 'sourceRevisionIsAssigned');
+    const snapshot = toSourceDTO(row);
+    await tx.query('DELETE FROM radar_source WHERE id = $1', [row.id]);
+    await recordRevision(tx, authorOf(principal), [{ kind: 'source', id: row.id, key: row.source_name, type: 'DEL', snapshot }]);
+  });
+  return ok(undefined, sourceAlert('deleted', sourceName));
+}

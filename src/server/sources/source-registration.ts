@@ -1,0 +1,113 @@
+// POST api/subjects/{login}/sources (api.md §5.9.3, §6.5): an app registers the subject's device. With `sourceId`
+// it updates one of the subject's sources (rename, merge attributes); without, it creates one dynamically (the type
+// must allow that, one source per type per subject). The checks run in the contract's order; the source and the
+// subject (whose DTO lists its sources) are both recorded in the same revision.
+import { randomUUID } from 'node:crypto';
+import type { Attributes, FieldErrorVM } from '../../common/dto';
+import { NAME_PATTERN } from '../../common/name-pattern';
+import type { Principal } from '../auth/principal';
+import { first, type Queryable } from '../db/database';
+import { created, ok, type RequestContext } from '../http/context';
+import { apiError, validationFailed } from '../http/errors';
+import { isPlainObject } from '../organizations/body-fields';
+import { writeTransaction } from '../organizations/write-transaction';
+import { authorOf, recordRevision } from '../revisions/record';
+import { requireAllowed } from '../subjects/access';
+import { getSubject, snapshotOf } from '../subjects/load-subject';
+import { findSource, toMinimalSource, toSourceDTO, writeAttributes } from './source-dto';
+import { sourceAlert } from './source-errors';
+import { attributeErrors } from './source-input';
+import { nameTaken, projectHasType, resolveSourceType } from './source-refs';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Registration {
+  body: Record<string, unknown>;
+  type: { id: number } | { producer: string; model: string; catalogVersion: string };
+  sourceId?: string;
+  sourceName?: string;
+  attributes: Attributes;
+}
+
+function parse(raw: unknown): Registration {
+  const e = (field: string, message: string): FieldErrorVM => ({ objectName: 'minimalSourceDetailsDTO', field, message });
+  if (!isPlainObject(raw)) throw validationFailed('minimalSourceDetailsDTO', [e('body', 'NotNull: must be a JSON object')]);
+  const errors = attributeErrors(raw.attributes).map((x) => ({ ...x, objectName: 'minimalSourceDetailsDTO' }));
+  const { sourceId, sourceName, expectedSourceName } = raw;
+  if (sourceId != null && (typeof sourceId !== 'string' || !UUID.test(sourceId))) errors.push(e('sourceId', 'TypeMismatch: must be a UUID'));
+  if (sourceName != null && (typeof sourceName !== 'string' || !NAME_PATTERN.test(sourceName) || sourceName.length > 200)) {
+    errors.push(e('sourceName', 'Pattern: must match the name pattern (at most 200 characters)'));
+  }
+  if (expectedSourceName != null && (typeof expectedSourceName !== 'string' || expectedSourceName.length > 255)) errors.push(e('expectedSourceName', 'Size: at most 255 characters'));
+  if (errors.length) throw validationFailed('minimalSourceDetailsDTO', errors);
+  const { sourceTypeId, sourceTypeProducer: producer, sourceTypeModel: model, sourceTypeCatalogVersion: catalogVersion } = raw;
+  let type: Registration['type'];
+  if (Number.isInteger(sourceTypeId)) type = { id: sourceTypeId as number };
+  else if (typeof producer === 'string' && typeof model === 'string' && typeof catalogVersion === 'string') type = { producer, model, catalogVersion };
+  else throw apiError(400, 'error.validation', 'sourceType', 'Give sourceTypeId or sourceTypeProducer, sourceTypeModel and sourceTypeCatalogVersion');
+  return { body: raw, type, sourceId: (sourceId as string | null) ?? undefined, sourceName: (sourceName as string | null) || undefined, attributes: (raw.attributes as Attributes | null) ?? {} };
+}
+
+async function record(tx: Queryable, principal: Principal, sourceRowId: number, subjectId: number, type: 'ADD' | 'MOD') {
+  const row = (await findSource(tx, { id: sourceRowId }))!;
+  const subject = await snapshotOf(tx, subjectId);
+  await recordRevision(tx, authorOf(principal), [
+    { kind: 'source', id: row.id, key: row.source_name, type, snapshot: toSourceDTO(row) },
+    { kind: 'subject', id: subjectId, key: subject.login, type: 'MOD', snapshot: subject },
+  ]);
+  return toMinimalSource(row);
+}
+
+export async function registerSource(ctx: RequestContext, principal: Principal, login: string) {
+  const input = parse(await ctx.json());
+  const result = await writeTransaction(ctx, async (tx) => {
+    const type = await resolveSourceType(tx, input.type);
+    const found = await getSubject(tx, { login }, true);
+    const projectId = found.row.project_id;
+    if (projectId === null || !found.projectName) {
+      throw apiError(403, 'error.activeParticipantProjectNotFound', 'subject', `Subject ${login} has no active project`, { subjectLogin: login });
+    }
+    await requireAllowed(tx, principal, 'SUBJECT.UPDATE', { project: found.projectName, subject: login });
+    if (!(await projectHasType(tx, projectId, type.id))) {
+      throw apiError(400, 'error.sourceTypeNotProvided', 'subject', `Project ${found.projectName} does not include this source type`, { projectName: found.projectName });
+    }
+    if (input.sourceId) {
+      const row = await first<{ id: number }>(tx, 'SELECT id FROM radar_source WHERE source_id = $1::uuid AND subject_id = $2 AND NOT deleted FOR UPDATE', [input.sourceId, found.row.id]);
+      if (!row) throw apiError(404, 'error.sourceNotFound', 'source', `Subject ${login} has no source ${input.sourceId}`, { sourceId: input.sourceId, 'subject-login': login });
+      if (input.sourceName) {
+        if (await nameTaken(tx, input.sourceName, row.id)) throw nameExists(input.sourceName);
+        await tx.query('UPDATE radar_source SET source_name = $2 WHERE id = $1', [row.id, input.sourceName]);
+      }
+      await tx.query('UPDATE radar_source SET assigned = true WHERE id = $1', [row.id]);
+      await writeAttributes(tx, row.id, input.attributes, false);
+      return record(tx, principal, row.id, found.row.id, 'MOD');
+    }
+    if (!type.dynamic) {
+      throw apiError(400, 'error.InvalidDynamicSourceRegistration', 'sourceType', 'This source type cannot be registered dynamically', {
+        producer: type.producer, model: type.model, catalogVersion: type.catalogVersion, userId: login,
+      });
+    }
+    if (await first(tx, 'SELECT 1 FROM radar_source WHERE subject_id = $1 AND source_type_id = $2 AND NOT deleted', [found.row.id, type.id])) {
+      throw apiError(409, 'error.sourceTypeExists', 'subject', `Subject ${login} already has a source of this type`, { subjectLogin: login });
+    }
+    const sourceId = randomUUID();
+    const generated = `${type.model}-${sourceId.slice(0, 8)}`;
+    const name = input.sourceName ? `${input.sourceName}_${generated}` : generated;
+    if (await nameTaken(tx, name)) throw nameExists(name);
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO radar_source (source_id, source_name, expected_source_name, assigned, source_type_id, project_id, subject_id)
+       VALUES ($1, $2, $3, true, $4, $5, $6) RETURNING id`,
+      [sourceId, name, (input.body.expectedSourceName as string | null) ?? null, type.id, projectId, found.row.id],
+    );
+    await writeAttributes(tx, row.id, input.attributes, false);
+    return record(tx, principal, row.id, found.row.id, 'ADD');
+  }, { unique: () => nameExists(input.sourceName ?? '') });
+  const name = result.sourceName!;
+  // 201 only for a bare registration (the original's rule): supplying an id, name or sourceId answers 200.
+  const bare = ['id', 'sourceName', 'sourceId'].every((k) => input.body[k] === undefined || input.body[k] === null);
+  if (bare) return created(result, `${ctx.app.config.publicUrl}/api/sources/${encodeURIComponent(name)}`, sourceAlert('created', name));
+  return ok(result, sourceAlert('updated', name));
+}
+
+const nameExists = (name: string) =>
+  apiError(409, 'error.sourceNameExists', 'source', `Source name ${name} is already in use`, { 'source-name': name });
