@@ -1,3 +1,4 @@
 export { Modal, type ModalProps } from './modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { focusableIn, trapTab } from './focus-trap';
+export { SaveCancelFooter, type SaveCancelFooterProps } from './save-cancel-footer';

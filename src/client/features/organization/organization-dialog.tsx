@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';
 import { ORGANIZATION_RULES } from '../../../common/validation';
 import { TextField, useForm } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { buildAppUrl, pathOf } from '../../lib/app-url';
@@ -50,16 +50,7 @@ export function OrganizationDialog({ params, close }: PopupProps): ReactNode {
       else close();
     });
 
-  const footer = (
-    <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
-      <button type="button" className="button button--primary" disabled={!form.valid || form.saving || loading} onClick={() => void save()}>
-        {t('entity.action.save')}
-      </button>
-    </>
-  );
+  const footer = <SaveCancelFooter onCancel={close} onSave={() => void save()} canSave={form.valid && !loading} saving={form.saving} />;
 
   return (
     <Modal

@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { PROCESSING_STATES, type SourceDataDTO } from '../../../common/dto';
 import { SOURCE_DATA_RULES } from '../../../common/validation';
 import { Select, TextField, useForm } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
@@ -78,16 +78,7 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
     });
 
   const typeOptions = sourceTypes.map((type) => ({ value: String(type.id), label: `${type.producer} ${type.model} ${type.catalogVersion}` }));
-  const footer = (
-    <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
-      <button type="button" className="button button--primary" disabled={!form.valid || form.saving || loading} onClick={() => void save()}>
-        {t('entity.action.save')}
-      </button>
-    </>
-  );
+  const footer = <SaveCancelFooter onCancel={close} onSave={() => void save()} canSave={form.valid && !loading} saving={form.saving} />;
 
   return (
     <Modal title={t(editing ? 'managementPortalApp.sourceData.home.editLabel' : 'managementPortalApp.sourceData.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>

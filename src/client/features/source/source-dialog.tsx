@@ -5,7 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SourceDTO } from '../../../common/dto';
 import { Select, TextField, useForm } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { buildAppUrl, pathOf } from '../../lib/app-url';
@@ -53,16 +53,7 @@ export function SourceDialog({ params, close }: PopupProps): ReactNode {
     typeOptions.push({ value: String(source.sourceType.id), label: sourceTypeLabel(source.sourceType) });
   }
   const label = (field: string) => t(`managementPortalApp.source.${field}`);
-  const footer = (
-    <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
-      <button type="button" className="button button--primary" disabled={!form.valid || form.saving || loading} onClick={() => void save()}>
-        {t('entity.action.save')}
-      </button>
-    </>
-  );
+  const footer = <SaveCancelFooter onCancel={close} onSave={() => void save()} canSave={form.valid && !loading} saving={form.saving} />;
 
   return (
     <Modal title={t(editing ? 'managementPortalApp.source.home.editLabel' : 'managementPortalApp.source.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
