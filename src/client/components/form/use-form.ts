@@ -53,8 +53,14 @@ export function useForm<T extends Values>(options: UseFormOptions<T>): Form<T> {
   const [values, setValues] = useState<T>(options.initial);
   const [dirty, setDirty] = useState<Partial<Record<keyof T & string, boolean>>>({});
   const [saving, setSaving] = useState(false);
+  // The values a save sees. Written when they change, not only on render: a change from a widget event is not a
+  // discrete React event, and a Save pressed before its re-render must still send it.
   const valuesRef = useRef(values);
   valuesRef.current = values;
+  const replaceValues = (next: T) => {
+    valuesRef.current = next;
+    setValues(next);
+  };
 
   const errors = useMemo(() => {
     const found: Record<string, FieldMessage> = {};
@@ -70,7 +76,7 @@ export function useForm<T extends Values>(options: UseFormOptions<T>): Form<T> {
   }, [values, rules, check, messages]);
 
   const set = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    replaceValues({ ...valuesRef.current, [name]: value });
     setDirty((current) => (current[name] ? current : { ...current, [name]: true }));
   }, []);
 
@@ -79,7 +85,7 @@ export function useForm<T extends Values>(options: UseFormOptions<T>): Form<T> {
   return {
     values,
     set,
-    load: (patch) => setValues((current) => ({ ...current, ...patch })),
+    load: (patch) => replaceValues({ ...valuesRef.current, ...patch }),
     dirty,
     errors,
     valid: Object.keys(errors).length === 0,
@@ -99,7 +105,7 @@ export function useForm<T extends Values>(options: UseFormOptions<T>): Form<T> {
       }
     },
     reset(next) {
-      setValues(next ?? options.initial);
+      replaceValues(next ?? options.initial);
       setDirty({});
     },
   };

@@ -1,7 +1,7 @@
 // The user dialog's form (spec 000 §2, §5): read-only id, login (fixed once created), identity-provider id, names,
 // e-mail, language and the role editor. Save is disabled while the form is invalid or saving; a successful save
 // announces userListModification and closes, a failed one only clears the saving state (the alert says why).
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RoleDTO, UserDTO } from '../../../common/dto';
 import { USER_RULES } from '../../../common/validation';
 import { Select, TextField, useForm } from '../../components/form';
@@ -49,13 +49,20 @@ export function UserFormDialog({ title, initial, close }: UserFormDialogProps): 
   const editing = initial.id !== undefined && initial.id !== null;
   const form = useForm({ initial: toValues(initial), rules: USER_RULES });
   const [roles, setRoles] = useState<RoleDTO[]>(initial.roles ?? []);
+  // The widget's change event is not a discrete React event, so its re-render may come after a quick Save: the
+  // save reads the latest roles from here, never from a render that has not happened yet.
+  const latestRoles = useRef(roles);
+  const changeRoles = (next: RoleDTO[]) => {
+    latestRoles.current = next;
+    setRoles(next);
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.valid || form.saving) return;
     await form.submit(async (values) => {
       // The whole user goes back: PUT api/users without `activated` would deactivate it.
-      const body: UserDTO = { ...initial, ...values, id: initial.id ?? null, activated: initial.activated ?? false, roles };
+      const body: UserDTO = { ...initial, ...values, id: initial.id ?? null, activated: initial.activated ?? false, roles: latestRoles.current };
       const { data } = editing ? await http.put<UserDTO>('api/users', { body }) : await http.post<UserDTO>('api/users', { body });
       events.broadcast('userListModification', { op: editing ? 'UPDATE' : 'CREATE', user: data });
       // Own roles or language changed: the account and what it may see follow.
@@ -85,7 +92,7 @@ export function UserFormDialog({ title, initial, close }: UserFormDialogProps): 
         <TextField label={t('userManagement.lastName')} {...form.field('lastName')} />
         <TextField type="email" label={t('userManagement.email')} required {...form.field('email')} />
         <Select label={t('userManagement.langKey')} options={LANGUAGE_OPTIONS} {...form.field('langKey')} />
-        <RoleEditorField roles={roles} onChange={setRoles} disabled={form.saving} />
+        <RoleEditorField roles={roles} onChange={changeRoles} disabled={form.saving} />
       </form>
     </Modal>
   );

@@ -171,4 +171,19 @@ t('reset forgets dirtiness; load fills values without making them dirty', async 
   assert.not.ok(form.valid);
 });
 
+t('a save right after a change (before React re-renders) sends the changed values', async () => {
+  const h = await harness();
+  h.render(<SettingsForm />);
+  const seen: Settings[] = [];
+  await act(async () => {
+    // As a widget event does: set, then Save in the same task, with no render in between.
+    form.set('notes', 'from a widget');
+    form.load({ lastName: 'Byron' });
+    await form.submit((values) => void seen.push(values));
+  });
+  assert.is(seen[0].notes, 'from a widget');
+  assert.is(seen[0].lastName, 'Byron');
+  assert.is(form.values.notes, 'from a widget');
+});
+
 t.run();
