@@ -65,21 +65,29 @@ async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName:
   return ok([await subjectDto(ctx.app.db, found, { project: 'reduced', provenance: true })]);
 }
 
+/** The criteria, or the 400 they make, kept until the caller is authenticated (its 401 comes first). */
+function criteriaOf(ctx: RequestContext, projectName?: string): { criteria: SubjectCriteria } | { error: unknown } {
+  try {
+    return { criteria: parseCriteria(ctx.query, projectName) };
+  } catch (error) {
+    return { error };
+  }
+}
+
 /** `GET api/subjects`. A system admin's page is read while its roles load (requireAuthSpeculating); the exact
  * lookup, several statements, runs only after the permission check. */
 export async function listAllSubjects(ctx: RequestContext): Promise<Reply> {
-  const isExact = (c: SubjectCriteria) => c.projectName !== undefined && c.externalId !== undefined;
+  const parsed = criteriaOf(ctx);
+  const c = 'criteria' in parsed ? parsed.criteria : undefined;
+  const exact = c?.projectName !== undefined && c.externalId !== undefined;
   const { principal, result } = await requireAuthSpeculating(
     ctx,
-    (claimed) => checkPermission(claimed, 'SUBJECT.READ', {}),
-    async () => {
-      const c = parseCriteria(ctx.query);
-      return isExact(c) ? undefined : page(ctx, c, '/api/subjects');
-    },
+    (claimed) => c !== undefined && !exact && checkPermission(claimed, 'SUBJECT.READ', {}),
+    () => page(ctx, c!, '/api/subjects'),
   );
-  const c = parseCriteria(ctx.query);
+  if (!c) throw (parsed as { error: unknown }).error;
   await requireRead(ctx, principal, c.projectName);
-  if (isExact(c)) return exactLookup(ctx, c, c.projectName!, c.externalId!);
+  if (exact) return exactLookup(ctx, c, c.projectName!, c.externalId!);
   return (await result()) ?? ok([], { 'X-Total-Count': '0' });
 }
 
@@ -87,12 +95,15 @@ export async function listAllSubjects(ctx: RequestContext): Promise<Reply> {
  * claims the project (requireAuthSpeculating), and answered only after the permission check. */
 export async function listProjectSubjects(ctx: RequestContext): Promise<Reply> {
   const projectName = ctx.params.projectName;
+  const parsed = criteriaOf(ctx, projectName);
+  const c = 'criteria' in parsed ? parsed.criteria : undefined;
   const { principal, result } = await requireAuthSpeculating(
     ctx,
-    (claimed) => checkPermission(claimed, 'SUBJECT.READ', { project: projectName }),
-    () => page(ctx, parseCriteria(ctx.query, projectName), `/api/projects/${encodePathSegment(projectName)}/subjects`),
+    (claimed) => c !== undefined && checkPermission(claimed, 'SUBJECT.READ', { project: projectName }),
+    () => page(ctx, c!, `/api/projects/${encodePathSegment(projectName)}/subjects`),
   );
-  parseCriteria(ctx.query, projectName); // a bad query is a 400 before the permission check, as without the early read
+  // A bad query is a 400 before the permission check, as without the early read.
+  if (!c) throw (parsed as { error: unknown }).error;
   await requireRead(ctx, principal, projectName);
   const reply = await result();
   if (!reply) throw projectNotFound(projectName);

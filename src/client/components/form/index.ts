@@ -6,3 +6,4 @@ export { TextArea, type TextAreaProps } from './text-area';
 export { Select, type SelectOption, type SelectProps } from './select-field';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { DateInput, type DateInputProps } from './date-input';
+export { blankToNull } from './blank-to-null';

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { PROCESSING_STATES, type SourceDataDTO } from '../../../common/dto';
 import { SOURCE_DATA_RULES } from '../../../common/validation';
-import { Select, TextField, useForm } from '../../components/form';
+import { blankToNull, Select, TextField, useForm } from '../../components/form';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -32,7 +32,6 @@ interface SourceDataForm extends Record<string, unknown> {
 const EMPTY: SourceDataForm = {
   sourceDataType: '', sourceDataName: '', sourceTypeId: '', processingState: '', topic: '', keySchema: '', valueSchema: '', frequency: '', unit: '',
 };
-const orNull = (text: string) => (text.trim() === '' ? null : text);
 
 export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
@@ -63,9 +62,9 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
     form.submit(async (values) => {
       const body = {
         ...sourceData,
-        sourceDataType: values.sourceDataType, sourceDataName: values.sourceDataName, processingState: orNull(values.processingState),
+        sourceDataType: values.sourceDataType, sourceDataName: values.sourceDataName, processingState: blankToNull(values.processingState),
         sourceType: values.sourceTypeId ? { id: Number(values.sourceTypeId) } : undefined,
-        ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, orNull(values[field])])),
+        ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, blankToNull(values[field])])),
       };
       const { data } = sourceData
         ? await http.put<SourceDataDTO>('api/source-data', { body })

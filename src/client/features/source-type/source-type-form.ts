@@ -1,5 +1,6 @@
 // Between the SourceTypeDTO and the dialog's form values: blank optional text goes to the server as null, and the
 // source-data rows keep their ids so the server updates them instead of replacing them (api.md §5.11).
+import { blankToNull } from '../../components/form/blank-to-null';
 import type { SourceDataDTO, SourceTypeDTO } from '../../../common/dto';
 import type { SourceDataRow } from './source-data-rows';
 
@@ -45,7 +46,6 @@ export function toRows(data: readonly SourceDataDTO[] | undefined): SourceDataRo
   }));
 }
 
-const orNull = (text: string) => (text.trim() === '' ? null : text);
 
 /** The request body; `original` keeps fields the dialog does not edit (e.g. a row's provider, enabled flag). */
 export function toBody(values: SourceTypeForm, rows: readonly SourceDataRow[], original?: SourceTypeDTO): Record<string, unknown> {
@@ -53,13 +53,13 @@ export function toBody(values: SourceTypeForm, rows: readonly SourceDataRow[], o
   return {
     id: original?.id,
     producer: values.producer, model: values.model, catalogVersion: values.catalogVersion, sourceTypeScope: values.sourceTypeScope,
-    canRegisterDynamically: values.canRegisterDynamically, name: orNull(values.name), description: orNull(values.description),
-    assessmentType: orNull(values.assessmentType), appProvider: orNull(values.appProvider),
+    canRegisterDynamically: values.canRegisterDynamically, name: blankToNull(values.name), description: blankToNull(values.description),
+    assessmentType: blankToNull(values.assessmentType), appProvider: blankToNull(values.appProvider),
     sourceData: rows.map((row) => ({
       ...(row.id !== null ? kept.get(row.id) : undefined),
-      id: row.id, sourceDataType: row.sourceDataType, sourceDataName: row.sourceDataName, processingState: orNull(row.processingState),
-      topic: orNull(row.topic), keySchema: orNull(row.keySchema), valueSchema: orNull(row.valueSchema), frequency: orNull(row.frequency),
-      unit: orNull(row.unit),
+      id: row.id, sourceDataType: row.sourceDataType, sourceDataName: row.sourceDataName, processingState: blankToNull(row.processingState),
+      topic: blankToNull(row.topic), keySchema: blankToNull(row.keySchema), valueSchema: blankToNull(row.valueSchema), frequency: blankToNull(row.frequency),
+      unit: blankToNull(row.unit),
     })),
   };
 }
