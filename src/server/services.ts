@@ -20,6 +20,8 @@ export interface AppServices {
   mail: MailService;
   /** Resolves a browser session into a principal; installed by the session layer. */
   sessionAuth?: (ctx: RequestContext) => Promise<AuthOutcome>;
+  /** Whether the request carries a session cookie (which sessionAuth tries before any bearer token). */
+  carriesSession?: (ctx: RequestContext) => boolean;
   /** Request counts and timings for management/jhimetrics; created by the request pipeline when missing. */
   metrics?: RequestMetrics;
 }

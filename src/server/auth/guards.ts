@@ -5,7 +5,8 @@ import type { Permission } from '../../common/permission-matrix';
 import { first } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { accessDenied, unauthorized } from '../http/errors';
-import { authenticate, claimedToken, type Principal } from './principal';
+import { authenticate, claimedBearer, type Principal } from './principal';
+import { userAccessFromJson } from './user-roles';
 
 export async function requireAuth(ctx: RequestContext): Promise<Principal> {
   const outcome = await authenticate(ctx);
@@ -54,24 +55,40 @@ export async function requireSysAdmin(ctx: RequestContext): Promise<Principal> {
   return principal;
 }
 
+/** What a read started before authentication answers: its value, and the caller it loaded when asked to. */
+export interface SpeculativeRead<T> {
+  value: T;
+  /** The userAccessJsonSql value for the login `read` was given (undefined when it was given none). */
+  caller?: unknown;
+}
+
 /**
- * Authenticates and hands back `read`'s result, started before the caller's roles are loaded when the caller's signed
- * token already claims what `likely` asks (so the roles and the data load in parallel: two connections on
- * PostgreSQL; PGlite runs them in turn). Only for reads without side effects. The handler checks the permission on
- * the principal (roles from the database) before awaiting `result()`, so nothing read early reaches a refused
- * caller, and an anonymous or unlikely caller makes the server read nothing before that check.
+ * Authenticates and hands back `read`'s value, read before the caller's roles are known when the caller's signed
+ * bearer token already claims what `likely` asks. `read` is then given the token's login and loads the caller's
+ * roles in the same statement as its data (userAccessJsonSql), so the request costs one round trip; the principal
+ * is built from those roles with every check authenticate() makes. Only for reads without side effects. The
+ * handler checks the permission on the principal before awaiting `result()`, so nothing read early reaches a
+ * refused caller; an anonymous or unlikely caller (or a browser session) makes the server read nothing before that
+ * check. If the early read fails, authentication runs on its own and the failure surfaces from `result()`.
  */
 export async function requireAuthSpeculating<T>(
   ctx: RequestContext,
   likely: (claimed: AuthToken) => boolean,
-  read: () => Promise<T>,
+  read: (callerLogin: string | undefined) => Promise<SpeculativeRead<T>>,
 ): Promise<{ principal: Principal; result: () => Promise<T> }> {
-  const claimed = await claimedToken(ctx);
+  const bearer = await claimedBearer(ctx);
   let early: Promise<T> | undefined;
-  if (claimed && likely(claimed)) {
-    early = Promise.resolve().then(read);
+  if (bearer && likely(bearer.claimed)) {
+    const answer = read(bearer.login);
+    early = answer.then((a) => a.value);
     early.catch(() => {}); // surfaces when awaited; a refused caller never awaits it
+    try {
+      const { caller } = await answer;
+      if (bearer.login !== undefined) bearer.settle(userAccessFromJson(caller));
+    } catch {
+      // authenticated below on its own
+    }
   }
   const principal = await requireAuth(ctx);
-  return { principal, result: () => early ?? read() };
+  return { principal, result: async () => (early ? early : (await read(undefined)).value) };
 }

@@ -5,7 +5,7 @@
 import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
-import { loadUserAccess, parseRoleClaims } from './user-roles';
+import { loadUserAccess, parseRoleClaims, type UserAccess } from './user-roles';
 import { rememberClaims, rememberedClaims } from './verified-tokens';
 
 export const AUDIENCE = 'res_ManagementPortal';
@@ -33,23 +33,35 @@ function stringList(value: unknown): string[] {
 
 /** Builds the principal from verified claims (shared by bearer tokens and sessions that store a token). */
 export async function principalFromClaims(ctx: RequestContext, claims: JwtClaims, raw: string, via: Principal['via']): Promise<AuthOutcome> {
-  const aud = stringList(claims.aud);
-  if (!aud.includes(AUDIENCE)) return { failure: 'Token audience does not include res_ManagementPortal' };
-  if (claims.scope === undefined) return { failure: 'Token has no scope' };
+  const username = userNameOf(claims);
+  const user = username === undefined || claimsFailure(claims) ? undefined : await loadUserAccess(ctx.app.db, { login: username });
+  return principalOf(claims, raw, via, user);
+}
+
+const userNameOf = (claims: JwtClaims) => (typeof claims.user_name === 'string' ? claims.user_name : undefined);
+
+function claimsFailure(claims: JwtClaims): string | undefined {
+  if (!stringList(claims.aud).includes(AUDIENCE)) return 'Token audience does not include res_ManagementPortal';
+  if (claims.scope === undefined) return 'Token has no scope';
+  return undefined;
+}
+
+/** The principal of verified claims, given the user the token names as loaded from the database (its current roles). */
+function principalOf(claims: JwtClaims, raw: string, via: Principal['via'], user: UserAccess | undefined): AuthOutcome {
+  const failure = claimsFailure(claims);
+  if (failure) return { failure };
   const scopes = stringList(claims.scope);
   const clientId = typeof claims.client_id === 'string' ? claims.client_id : undefined;
-  const username = typeof claims.user_name === 'string' ? claims.user_name : undefined;
+  const username = userNameOf(claims);
   const clientCredentials = claims.grant_type === 'client_credentials' || (!!clientId && claims.sub === clientId && !username);
   if (!username) {
     return { principal: { token: { scopes, roles: [], clientCredentials: true }, clientId, via, accessToken: raw } };
   }
-  const user = await loadUserAccess(ctx.app.db, { login: username });
   if (!user) return { failure: 'User not found' };
   if (!user.activated) return { failure: 'User is not activated' };
-  const roles = user.roles;
   const token: AuthToken = {
     scopes,
-    roles,
+    roles: user.roles,
     username: user.login,
     sub: typeof claims.sub === 'string' ? claims.sub : user.login,
     sources: stringList(claims.sources),
@@ -80,16 +92,34 @@ export async function verifyAccessToken(ctx: RequestContext, raw: string): Promi
 }
 
 /**
- * What the request's bearer token claims, from its verified signature alone: its scopes and the `roles` claim as
- * issued. Roles may have changed since, so this only predicts a permission (to start a read early); every decision
- * is taken on the principal, whose roles come from the database. Undefined without a valid bearer token.
+ * A request authenticated by a bearer token alone (no browser session, which would win): what the token claims from
+ * its verified signature (scopes and the `roles` claim as issued), and the login of the user it names. Roles may
+ * have changed since the token was issued, so the claims only predict a permission, to start a read early. A read
+ * that loads the caller's UserAccess with its data (userAccessJsonSql) hands it to `settle`, and authenticate()
+ * then builds the principal from it, with the same checks as ever, instead of loading the user again. Undefined
+ * without a valid bearer token.
  */
-export async function claimedToken(ctx: RequestContext): Promise<AuthToken | undefined> {
+export interface ClaimedBearer {
+  claimed: AuthToken;
+  /** The user the token names; undefined for a client-credentials token (its principal needs no database read). */
+  login?: string;
+  settle(user: UserAccess | undefined): void;
+}
+
+export async function claimedBearer(ctx: RequestContext): Promise<ClaimedBearer | undefined> {
+  if (ctx.state.has(STATE_KEY) || ctx.app.carriesSession?.(ctx)) return undefined;
   const raw = bearer(ctx);
   const verified = raw === undefined ? undefined : await verifiedClaims(ctx, raw);
-  if (!verified || 'failure' in verified || !stringList(verified.claims.aud).includes(AUDIENCE)) return undefined;
+  if (!verified || 'failure' in verified || claimsFailure(verified.claims)) return undefined;
   const claims = verified.claims;
-  return { scopes: stringList(claims.scope), roles: parseRoleClaims(stringList(claims.roles)), clientCredentials: !claims.user_name };
+  const login = userNameOf(claims);
+  return {
+    claimed: { scopes: stringList(claims.scope), roles: parseRoleClaims(stringList(claims.roles)), clientCredentials: !login },
+    login,
+    settle: (user) => {
+      if (!ctx.state.has(STATE_KEY)) ctx.state.set(STATE_KEY, principalOf(claims, raw!, 'bearer', user));
+    },
+  };
 }
 
 function bearer(ctx: RequestContext): string | undefined {

@@ -57,11 +57,34 @@ export interface UserAccess {
 /** A user with its roles and assigned sources in one statement (every authenticated request needs them). */
 export async function loadUserAccess(db: Queryable, by: { login: string } | { id: number }): Promise<UserAccess | undefined> {
   const [row] = await db.query<{ id: number; login: string; activated: boolean; roles: RoleJson[]; sources: string[] }>(
-    `SELECT u.id, u.login, u.activated, ${ROLES_JSON} AS roles, ${SOURCES_JSON} AS sources
+    `SELECT u.id, u.login, u.activated, ${USER_ROLES_AND_SOURCES_COLUMNS}
        FROM radar_user u WHERE ${'login' in by ? 'u.login = $1' : 'u.id = $1'}`,
     ['login' in by ? by.login : by.id],
   );
-  return row && { id: row.id, login: row.login, activated: row.activated, roles: toTokenRoles(row.roles), sources: row.sources };
+  return row && accessOf(row);
+}
+
+/** Select-list columns `roles` and `sources` of the user aliased `u` in the caller's statement (see accessOf). */
+export const USER_ROLES_AND_SOURCES_COLUMNS = `${ROLES_JSON} AS roles, ${SOURCES_JSON} AS sources`;
+
+/** The UserAccess of a row holding USER_ROLES_AND_SOURCES_COLUMNS. */
+export function accessOf(row: { id: number; login: string; activated: boolean; roles: unknown; sources: unknown }): UserAccess {
+  return { id: Number(row.id), login: row.login, activated: row.activated, roles: toTokenRoles(row.roles as RoleJson[]), sources: row.sources as string[] };
+}
+
+/**
+ * The user whose login is `loginSql` (a placeholder such as `$3::text`) as one JSON value, or NULL: a scalar
+ * subquery that a request's data statement can carry, so the caller loads in the same round trip as the data.
+ */
+export function userAccessJsonSql(loginSql: string): string {
+  return `(SELECT json_build_object('id', u.id, 'login', u.login, 'activated', u.activated, 'roles', ${ROLES_JSON},
+      'sources', ${SOURCES_JSON}) FROM radar_user u WHERE u.login = ${loginSql})`;
+}
+
+/** The UserAccess of a userAccessJsonSql value (undefined for NULL: no such user). */
+export function userAccessFromJson(json: unknown): UserAccess | undefined {
+  if (json === null || json === undefined) return undefined;
+  return accessOf((typeof json === 'string' ? JSON.parse(json) : json) as Parameters<typeof accessOf>[0]);
 }
 
 /** The `roles` claim form: "project:ROLE_X", "org:ROLE_ORGANIZATION_ADMIN", or "ROLE_SYS_ADMIN". */

@@ -6,7 +6,6 @@
 import { grantableScopes } from '../../common/permission-matrix';
 import { SESSION_ID_HASH_STATE } from '../account/end-sessions';
 import type { AuthOutcome, Principal } from '../auth/principal';
-import { loadUserAccess } from '../auth/user-roles';
 import type { RequestContext } from '../http/context';
 import { accessDenied } from '../http/errors';
 import { FRONTEND_CLIENT_ID } from '../oauth/frontend-client';
@@ -20,6 +19,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function installSessionAuth(app: AppServices): void {
   app.sessionAuth = resolveSession;
+  app.carriesSession = (ctx) => Boolean(ctx.cookies[SESSION_COOKIE]);
 }
 
 export function xsrfHeaderMatches(ctx: RequestContext, session: StoredSession): boolean {
@@ -29,10 +29,8 @@ export function xsrfHeaderMatches(ctx: RequestContext, session: StoredSession): 
 
 const hasBearer = (ctx: RequestContext) => (ctx.req.headers.authorization ?? '').startsWith('Bearer ');
 
-export async function sessionPrincipal(ctx: RequestContext, session: StoredSession): Promise<Principal> {
-  const access = await loadUserAccess(ctx.app.db, { id: session.userId });
-  const roles = access?.roles ?? [];
-  const sources = access?.sources ?? [];
+export function sessionPrincipal(session: StoredSession): Principal {
+  const { roles, sources } = session.access;
   return {
     token: {
       scopes: grantableScopes(roles.map((r) => r.authority)),
@@ -71,5 +69,5 @@ export async function resolveSession(ctx: RequestContext): Promise<AuthOutcome> 
     addCookies(ctx, xsrfCookie(config, session.xsrfToken, session.rememberMe)); // the client lost it: give it back
   }
   ctx.state.set(SESSION_ID_HASH_STATE, session.idHash); // lets a password change keep the session it came from
-  return { principal: await sessionPrincipal(ctx, session) };
+  return { principal: sessionPrincipal(session) };
 }

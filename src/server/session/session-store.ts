@@ -3,6 +3,7 @@
 // expiry, written at most once a minute so busy pages do not write on every request.
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
+import { accessOf, USER_ROLES_AND_SOURCES_COLUMNS, type UserAccess } from '../auth/user-roles';
 import { randomToken, sha256Hex } from '../oauth/secrets';
 
 export const IDLE_TIMEOUT_SECONDS = 30 * 60;
@@ -30,6 +31,8 @@ export interface StoredSession {
   accessToken: string | null;
   /** The last write of last_seen_at is older than the touch interval. */
   stale: boolean;
+  /** The user's current roles and sources, read with the session (one statement per request). */
+  access: UserAccess;
 }
 
 export async function createSession(
@@ -51,11 +54,11 @@ export async function createSession(
 export async function findSession(db: Queryable, cookieValue: string): Promise<StoredSession | undefined> {
   const row = await first<{
     id_hash: string; user_id: number; login: string; activated: boolean; xsrf_token: string; remember_me: boolean;
-    access_token: string | null; stale: boolean;
+    access_token: string | null; stale: boolean; roles: unknown; sources: unknown;
   }>(
     db,
     `SELECT s.id_hash, s.user_id, u.login, u.activated, s.xsrf_token, s.remember_me, s.access_token,
-            s.last_seen_at < now() - ($2::int * interval '1 second') AS stale
+            s.last_seen_at < now() - ($2::int * interval '1 second') AS stale, ${USER_ROLES_AND_SOURCES_COLUMNS}
        FROM http_session s JOIN radar_user u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`,
     [sessionIdHash(cookieValue), TOUCH_INTERVAL_SECONDS],
@@ -64,6 +67,7 @@ export async function findSession(db: Queryable, cookieValue: string): Promise<S
   return {
     idHash: row.id_hash, userId: row.user_id, login: row.login, activated: row.activated, xsrfToken: row.xsrf_token,
     rememberMe: row.remember_me, accessToken: row.access_token, stale: row.stale,
+    access: accessOf({ id: row.user_id, login: row.login, activated: row.activated, roles: row.roles, sources: row.sources }),
   };
 }
 

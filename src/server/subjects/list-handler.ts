@@ -5,7 +5,7 @@
 // both `projectName` and `externalId` is the original's exact lookup: an array of one subject, with its project and
 // provenance.
 import { checkPermission } from '../../common/permission-check';
-import { requireAuthSpeculating } from '../auth/guards';
+import { requireAuthSpeculating, type SpeculativeRead } from '../auth/guards';
 import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
@@ -14,7 +14,7 @@ import { JSON_CONTENT_TYPE } from '../http/respond';
 import { allowed } from './access';
 import { parseCriteria, type SubjectCriteria } from './criteria';
 import { encodePathSegment, subjectListHeaders } from './list-link';
-import { buildExactLookup, buildListStatement } from './list-sql';
+import { buildExactLookup, buildListStatement, requireCompleteCursor } from './list-sql';
 import { getSubject, subjectDto } from './load-subject';
 
 interface ListRow {
@@ -24,6 +24,7 @@ interface ListRow {
   subject_login: string | null;
   subject_external_id: string | null;
   dto: string | null;
+  caller?: unknown;
 }
 
 /** SUBJECT.READ on the named project, or globally (system admins) when none is named. */
@@ -38,21 +39,24 @@ function projectNotFound(projectName: string) {
   return apiError(404, 'error.projectNameNotFound', 'project', `Project not found: ${projectName}`, { projectName });
 }
 
-/** Runs the page; undefined when the named project does not exist. */
-async function page(ctx: RequestContext, c: SubjectCriteria, base: string): Promise<Reply | undefined> {
-  const { sql, params, planPerCall } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName });
+/** Runs the page (and loads the caller named, see requireAuthSpeculating); value undefined when the named project
+ * does not exist. */
+async function page(ctx: RequestContext, c: SubjectCriteria, base: string, callerLogin?: string): Promise<SpeculativeRead<Reply | undefined>> {
+  const { sql, params, planPerCall } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName }, callerLogin);
   const rows = await ctx.app.db.query<ListRow>(sql, params, { planPerCall });
-  if (c.projectName !== undefined && rows[0]?.project_id == null) return undefined;
+  const caller = rows[0]?.caller;
+  if (c.projectName !== undefined && rows[0]?.project_id == null) return { value: undefined, caller };
   const subjects = rows.filter((r) => r.dto !== null);
   const last = subjects[subjects.length - 1];
   const cursor = last && { id: Number(last.subject_id), login: last.subject_login!, externalId: last.subject_external_id };
   // The database wrote each subject's JSON (subject_list_dtos): joined as they are, never parsed here.
-  return {
+  const reply: Reply = {
     status: 200,
     raw: `[${subjects.map((r) => r.dto).join(',')}]`,
     contentType: JSON_CONTENT_TYPE,
     headers: subjectListHeaders(base, c, Number(rows[0]?.total ?? 0), cursor),
   };
+  return { value: reply, caller };
 }
 
 async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName: string, externalId: string): Promise<Reply> {
@@ -65,10 +69,13 @@ async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName:
   return ok([await subjectDto(ctx.app.db, found, { project: 'reduced', provenance: true })]);
 }
 
-/** The criteria, or the 400 they make, kept until the caller is authenticated (its 401 comes first). */
+/** The criteria, or the 400 they make, kept until the caller is authenticated (its 401 comes first). An
+ * incomplete cursor is such a 400 too. */
 function criteriaOf(ctx: RequestContext, projectName?: string): { criteria: SubjectCriteria } | { error: unknown } {
   try {
-    return { criteria: parseCriteria(ctx.query, projectName) };
+    const criteria = parseCriteria(ctx.query, projectName);
+    requireCompleteCursor(criteria);
+    return { criteria };
   } catch (error) {
     return { error };
   }
@@ -83,7 +90,7 @@ export async function listAllSubjects(ctx: RequestContext): Promise<Reply> {
   const { principal, result } = await requireAuthSpeculating(
     ctx,
     (claimed) => c !== undefined && !exact && checkPermission(claimed, 'SUBJECT.READ', {}),
-    () => page(ctx, c!, '/api/subjects'),
+    (callerLogin) => page(ctx, c!, '/api/subjects', callerLogin),
   );
   if (!c) throw (parsed as { error: unknown }).error;
   await requireRead(ctx, principal, c.projectName);
@@ -100,7 +107,7 @@ export async function listProjectSubjects(ctx: RequestContext): Promise<Reply> {
   const { principal, result } = await requireAuthSpeculating(
     ctx,
     (claimed) => c !== undefined && checkPermission(claimed, 'SUBJECT.READ', { project: projectName }),
-    () => page(ctx, c!, `/api/projects/${encodePathSegment(projectName)}/subjects`),
+    (callerLogin) => page(ctx, c!, `/api/projects/${encodePathSegment(projectName)}/subjects`, callerLogin),
   );
   // A bad query is a 400 before the permission check, as without the early read.
   if (!c) throw (parsed as { error: unknown }).error;

@@ -4,6 +4,7 @@
 // benchmark can run exactly the SQL the server runs. Sort keys compare in the "C" collation and a missing external
 // id sorts as '' (see migration 040): every order is read straight off an index, however deep the page.
 import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
+import { userAccessJsonSql } from '../auth/user-roles';
 import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
@@ -94,6 +95,11 @@ function cursorValue(key: SortKey, c: SubjectCriteria): unknown {
   return value;
 }
 
+/** A 400 unless the cursor (if any) names a value for every sort key. */
+export function requireCompleteCursor(c: SubjectCriteria): void {
+  if (c.last) for (const key of c.sort) cursorValue(key, c);
+}
+
 /** Rows after the cursor in the sort order: `(k1, k2) > (v1, v2)` when directions agree (one index range), else
  * `k1 >= v1 AND (k1 > v1 OR k2 > v2)` with each comparison turned for a descending key. */
 function keysetPredicate(c: SubjectCriteria, p: Params): string | undefined {
@@ -122,9 +128,10 @@ export function isUnfiltered(c: SubjectCriteria): boolean {
 /**
  * The page-and-count statement for `c` within a project (undefined: every project). Rows: `total`, `project_id`
  * (null when a project named by `scope` does not exist), and per subject its `dto` (JSON text) and sort keys
- * `subject_id`, `subject_login`, `subject_external_id` (all null on an empty page).
+ * `subject_id`, `subject_login`, `subject_external_id` (all null on an empty page). Given `callerLogin`, the first
+ * row's `caller` also holds that user's roles (userAccessJsonSql): the request's authentication rides along.
  */
-export function buildListStatement(c: SubjectCriteria, scope: ProjectScope): ListStatement {
+export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, callerLogin?: string): ListStatement {
   const p = new Params();
   const where = filters(c, p, scope);
   const fastCount = isUnfiltered(c);
@@ -140,8 +147,10 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope): Lis
   const page = `SELECT s.id FROM subject s${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
     ORDER BY ${orderBy(c.sort, 's')} LIMIT ${p.add(c.size, 'int')} OFFSET ${p.add(offset, 'bigint')}`;
   const project = scope === undefined ? 'NULL::bigint' : projectSql(p, scope);
+  const caller = callerLogin === undefined ? '' : `,
+       CASE WHEN coalesce(d.ord, 1) = 1 THEN ${userAccessJsonSql(p.add(callerLogin, 'text'))} END AS caller`;
   const sql = `WITH total AS (${count})
-SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.dto
+SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.dto${caller}
   FROM total LEFT JOIN LATERAL subject_list_dtos(ARRAY(${page})) d ON true ORDER BY d.ord`;
   return { sql, params: p.values, planPerCall: !fastCount };
 }
