@@ -16,9 +16,11 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
   onConfirm: () => Promise<unknown> | unknown;
   onClose: () => void;
+  /** False when the action cannot be taken (the dialog only explains why): no confirm button. */
+  canConfirm?: boolean;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose }: ConfirmDialogProps): ReactNode {
+export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose, canConfirm = true }: ConfirmDialogProps): ReactNode {
   const t = useT();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<AlertInit | null>(null);
@@ -42,9 +44,11 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', 
       <button type="button" className="button button--secondary" disabled={saving} onClick={onClose}>
         {t('entity.action.cancel')}
       </button>
-      <button type="button" className={`button button--${tone}`} disabled={saving} onClick={() => void confirm()}>
-        {confirmLabel ?? t('entity.action.delete')}
-      </button>
+      {canConfirm && (
+        <button type="button" className={`button button--${tone}`} disabled={saving} onClick={() => void confirm()}>
+          {confirmLabel ?? t('entity.action.delete')}
+        </button>
+      )}
     </>
   );
   return (

@@ -1,5 +1,5 @@
 // Delete an OAuth client (popup oauth-client/{clientId}/delete). A protected client cannot be deleted: the dialog
-// says so and offers no confirm that could work.
+// says so and offers no confirm button.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ClientDetailsDTO } from '../../../common/dto';
 import { ConfirmDialog } from '../../components/modal';
@@ -23,15 +23,14 @@ export function OAuthClientDeleteDialog({ params, close }: PopupProps): ReactNod
     fetchClient(http, clientId, scope.signal).then(setClient, (error) => !isAbortError(error) && setClient(null));
   }, [http, scope, clientId]);
 
-  const locked = !client || isProtectedClient(client);
+  const deletable = !!client && !isProtectedClient(client);
   const confirm = async () => {
-    if (locked) throw new Error(t('managementPortalApp.oauthClient.protectedDelete'));
     await http.delete(clientPath(clientId));
     events.broadcast(CLIENT_LIST_EVENT, { deleted: clientId });
   };
 
   return (
-    <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={close}>
+    <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={close} canConfirm={deletable}>
       {client === undefined && <p>{t('global.loading')}</p>}
       {client === null && <p role="alert">{t('managementPortalApp.oauthClient.notFound', { id: clientId })}</p>}
       {client && isProtectedClient(client) && (

@@ -1,13 +1,13 @@
 // source/{sourceName}/delete (spec 001 §2): DELETE api/sources/{name}. The server refuses a source that is or ever was
 // assigned (400 / 409); the confirm dialog shows that failure inside and stays open. Deleted from the source's own
 // page, the app goes back to the list the user came from.
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/modal';
-import type { PopupProps } from '../../components/popup';
+import { useCloseAfterDelete, type PopupProps } from '../../components/popup';
 import { useListEvents, useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
-import { useLocation, useRouter } from '../../lib/router-react';
+import { useRouter } from '../../lib/router-react';
 import { SOURCE_LIST_EVENT, sourcePath } from './source-api';
 
 export function SourceDeleteDialog({ params, close }: PopupProps): ReactNode {
@@ -15,18 +15,16 @@ export function SourceDeleteDialog({ params, close }: PopupProps): ReactNode {
   const http = useHttp();
   const events = useListEvents();
   const router = useRouter();
-  const { path } = useLocation();
   const name = params.sourceName;
-  const done = useRef(false);
+  const { markDeleted, onClose } = useCloseAfterDelete(close, pathOf('source', name), () => router.back());
 
   const confirm = async () => {
     await http.delete(sourcePath(name));
-    done.current = true;
+    markDeleted();
     events.broadcast(SOURCE_LIST_EVENT, { sourceName: name });
   };
-  const finish = () => (done.current && path === pathOf('source', name) ? router.back() : close());
   return (
-    <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={finish}>
+    <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={onClose}>
       {t('managementPortalApp.source.delete.question', { sourceName: name })}
     </ConfirmDialog>
   );

@@ -96,6 +96,8 @@ t('delete asks, deletes and refuses protected clients', async () => {
   const h2 = await harness({ account: SYS_ADMIN, answers: { 'GET api/oauth-clients/ManagementPortalapp': json(PROTECTED) } });
   const view2 = h2.render(<OAuthClientDeleteDialog params={{ clientId: 'ManagementPortalapp' }} close={() => {}} />);
   await waitFor(() => assert.ok(view2.getByText(/You are not allowed to delete protected clients./)));
+  assert.is(view2.queryByRole('button', { name: 'Delete' }), null, 'no button that could not work');
+  assert.ok(view2.getByRole('button', { name: 'Cancel' }));
 });
 
 t('form model: editing keeps the secret and other additional information', () => {

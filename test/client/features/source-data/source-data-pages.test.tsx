@@ -99,4 +99,13 @@ t('delete: confirms and calls DELETE by name', async () => {
   assert.equal(h.missing, []);
 });
 
+t('deleted over its own page, the row leaves that page for the list', async () => {
+  let closed = 0;
+  const h = await harness({ url: '/source-data/E4%20ACC', account: SYS_ADMIN, answers: { 'DELETE api/source-data/E4%20ACC': json(null) } });
+  const view = h.render(<SourceDataDeleteDialog params={{ sourceDataName: 'E4 ACC' }} close={() => closed++} />);
+  await act(async () => fireEvent.click(view.getByRole('button', { name: 'Delete' })));
+  await waitFor(() => assert.is(h.router.getState().location.path, 'source-data'));
+  assert.is(closed, 0);
+});
+
 t.run();

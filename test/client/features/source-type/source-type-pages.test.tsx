@@ -116,4 +116,13 @@ t('delete: confirms, calls DELETE on the triple and refreshes the cache', async 
   assert.equal(h.missing, []);
 });
 
+t('deleted over its own page, the type leaves that page for the list', async () => {
+  let closed = 0;
+  const h = await harness({ url: '/source-type/Empatica/E4/v1', account: SYS_ADMIN, answers: { 'DELETE api/source-types/Empatica/E4/v1': json(null) } });
+  const view = h.render(<SourceTypeDeleteDialog params={KEY} close={() => closed++} />);
+  await act(async () => fireEvent.click(view.getByRole('button', { name: 'Delete' })));
+  await waitFor(() => assert.is(h.router.getState().location.path, 'source-type'));
+  assert.is(closed, 0);
+});
+
 t.run();
