@@ -24,6 +24,35 @@ export async function timed(runs: number, warmup: number, call: (i: number) => P
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/** Like `timed`, for two calls taken in turns (a(i) then b(i)), so both see the same moments of a busy host and
+ * their ratio holds even when the host's load changes during the run. */
+export async function timedInTurns(
+  runs: number,
+  warmup: number,
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
+): Promise<[Figures, Figures]> {
+  for (let i = 0; i < warmup; i++) {
+    await a(i);
+    await b(i);
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    await a(i);
+    ta.push(performance.now() - t0);
+    t0 = performance.now();
+    await b(i);
+    tb.push(performance.now() - t0);
+  }
+  const figures = (times: number[]): Figures => {
+    times.sort((x, y) => x - y);
+    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  };
+  return [figures(ta), figures(tb)];
+}
+
 export interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;

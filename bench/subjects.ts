@@ -11,7 +11,8 @@ import { parseCriteria } from '../src/server/subjects/criteria';
 import { buildListStatement } from '../src/server/subjects/list-sql';
 import { benchDatabase, postgresServerUrl } from './subjects-database';
 import { inProcessServer, serverProcess } from './subjects-server';
-import { httpClient, ms, timed, type Figures } from './subjects-latency';
+import { availableParallelism, loadavg } from 'node:os';
+import { httpClient, ms, timed, timedInTurns, type Figures } from './subjects-latency';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,7 +34,7 @@ try {
   });
   const [radar] = await db.query<{ id: number; n: number }>(
     "SELECT p.id, (SELECT count(*) FROM subject s WHERE s.project_id = p.id)::int8 AS n FROM project p WHERE p.project_name = 'radar'");
-  log(`${kind}: ${subjects} subjects requested; project radar holds ${radar.n}; ${requests} timed requests per case`);
+  log(`${kind}: ${subjects} subjects requested; project radar holds ${radar.n}; ${requests} timed requests per case; host load average (1 min) ${loadavg()[0].toFixed(2)}`);
 
   // Deep cursors: subjects between 60% and 95% down the radar list in login order (sampled once, rotated).
   const deep = await db.query<{ id: number; login: string; external_id: string | null }>(
@@ -63,14 +64,18 @@ try {
   const rows: [string, Figures, Figures][] = [];
   for (const [label, query, runs = requests] of cases) {
     const warmup = Math.ceil(runs / 5);
-    // A fresh keep-alive connection per case: the server closes one left idle while the SQL half runs.
     const client = httpClient(running.url, token);
     const probe = await client.get(`/api/projects/radar/subjects?${query(0)}`);
     if (probe.status !== 200) throw new Error(`${label}: HTTP ${probe.status} ${probe.body}`);
-    const httpFigures = await timed(runs, warmup, (i) => client.get(`/api/projects/radar/subjects?${query(i)}`));
-    client.close();
     const statements = Array.from({ length: 20 }, (_, i) => buildListStatement(parseCriteria(new URLSearchParams(query(i)), 'radar'), { name: 'radar' }));
-    const sqlFigures = await timed(runs, warmup, (i) => db.query(statements[i % 20].sql, statements[i % 20].params, { planPerCall: statements[i % 20].planPerCall }));
+    // HTTP and SQL in turns, so both meet the same moments of a busy host.
+    const [httpFigures, sqlFigures] = await timedInTurns(
+      runs,
+      warmup,
+      (i) => client.get(`/api/projects/radar/subjects?${query(i)}`),
+      (i) => db.query(statements[i % 20].sql, statements[i % 20].params, { planPerCall: statements[i % 20].planPerCall }),
+    );
+    client.close();
     rows.push([label, httpFigures, sqlFigures]);
     log(`${label.padEnd(38)} total ${String(probe.headers['x-total-count']).padStart(8)}`);
   }
@@ -81,7 +86,8 @@ try {
   for (const [label, h, s] of rows) {
     log(`${label.padEnd(38)} ${ms(h.p50)} ${ms(h.p99)} ${ms(s.p50)} ${ms(s.p99)}  ${(h.p50 / s.p50).toFixed(2)} / ${(h.p99 / s.p99).toFixed(2)}`);
   }
-  log(`\nunfiltered total of radar: count(*) p50 ${ms(countOnly.p50).trim()}, counter table p50 ${ms(counter.p50).trim()} (what the list uses)`);
+  log(`\nhost load average (1 min) at the end: ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
+  log(`unfiltered total of radar: count(*) p50 ${ms(countOnly.p50).trim()}, counter table p50 ${ms(counter.p50).trim()} (what the list uses)`);
 } finally {
   await running.stop();
   await db.close();
