@@ -104,7 +104,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
     } finally {
       const elapsed = performance.now() - started;
       metrics.record(method, path, res.statusCode, elapsed);
-      httpLog.info(`${method} ${url.pathname} ${res.statusCode} ${elapsed.toFixed(1)}ms`);
+      httpLog.info(`${ctx.remoteAddress} ${method} ${url.pathname} ${res.statusCode} ${elapsed.toFixed(1)}ms`);
     }
   };
 }

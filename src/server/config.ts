@@ -2,6 +2,7 @@
 // with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
 import { resolve } from 'node:path';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
+import { parseTrustedProxies } from './http/client-address';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
@@ -30,6 +31,14 @@ export interface Config {
   persistentMetaTokenTimeoutMs: number | null;
   /** Privacy policy handed to paired apps unless the project names its own (PRIVACY_POLICY_URL). */
   privacyPolicyUrl: string;
+  /** OAuth clients CSV loaded at start-up (OAUTH_CLIENTS_FILE, absolute path); undefined = none. */
+  oauthClientsFile?: string;
+  /** Import source types from the catalogue server at start-up (CATALOGUE_AUTO_IMPORT, default false). */
+  catalogueAutoImport: boolean;
+  /** Catalogue endpoint (CATALOGUE_SERVER_URL, default http://catalogue-server:8080). */
+  catalogueServerUrl: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses and CIDR ranges); empty = none. */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {
@@ -51,6 +60,32 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
 
 function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+  return raw === 'true';
+}
+
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  try {
+    const u = new URL(raw);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return raw;
+  } catch {
+    // answered below
+  }
+  throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+}
+
+function trustedProxies(env: Env): string[] {
+  try {
+    return parseTrustedProxies(list(env.TRUSTED_PROXIES)).entries;
+  } catch (error) {
+    throw new ConfigError('TRUSTED_PROXIES', (error as Error).message);
+  }
 }
 
 function basePathOf(env: Env): string {
@@ -116,5 +151,9 @@ export function loadConfig(env: Env = process.env): Config {
     metaTokenTimeoutMs: metaTokenTimeoutMs(env.META_TOKEN_TIMEOUT),
     persistentMetaTokenTimeoutMs: persistentMetaTokenTimeoutMs(env.PERSISTENT_META_TOKEN_TIMEOUT),
     privacyPolicyUrl: env.PRIVACY_POLICY_URL?.trim() || 'http://info.thehyve.nl/radar-cns-privacy-policy',
+    oauthClientsFile: env.OAUTH_CLIENTS_FILE?.trim() ? resolve(env.OAUTH_CLIENTS_FILE.trim()) : undefined,
+    catalogueAutoImport: bool(env, 'CATALOGUE_AUTO_IMPORT', false),
+    catalogueServerUrl: httpUrl(env, 'CATALOGUE_SERVER_URL', 'http://catalogue-server:8080'),
+    trustedProxies: trustedProxies(env),
   };
 }

@@ -53,6 +53,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigError) {
+    // Found at start-up (OAUTH_CLIENTS_FILE's content): the same plain message and exit code as loadConfig's.
+    console.error(error.message);
+    process.exit(2);
+  }
   console.error('The server could not start:', error);
   process.exit(1);
 });

@@ -13,6 +13,8 @@ import { SigningKeys } from './auth/signing-keys';
 import { ensureFrontendClient } from './oauth/frontend-client';
 import { installSessionAuth } from './session/session-auth';
 import { createMailService } from './mail/mail-service';
+import { loadFileClients, readClientsFile } from './oauth-clients/clients-file';
+import { importCatalogue } from './source-types/catalogue-import';
 
 export interface RunningServer {
   app: AppServices;
@@ -30,10 +32,14 @@ export interface StartOptions extends AppOptions {
 export async function startServer(config: Config, db: Database, options: StartOptions = {}): Promise<RunningServer> {
   const logs = options.logs ?? new LoggerRegistry(config.logLevel);
   const log = logs.get('server');
+  // Read before any write: a malformed clients file stops the start with nothing changed.
+  const fileClients = config.oauthClientsFile ? await readClientsFile(config.oauthClientsFile) : undefined;
   const applied = await migrate(db);
   if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
   const boot = await bootstrap(db, config.adminPassword);
   await ensureFrontendClient(db, config);
+  if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
+  if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));
   const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db), mail: createMailService(config, logs) };
   installSessionAuth(app);
   const server = createServer(app, options);

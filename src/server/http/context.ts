@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppServices } from '../services';
 import { readForm, readJson, readText } from './body';
+import { clientAddress } from './client-address';
 
 export interface Reply {
   status: number;
@@ -26,6 +27,7 @@ export interface RequestContext {
   state: Map<string, unknown>;
   /** Headers every reply of this request gets (Set-Cookie from the session layer, for instance). */
   extraHeaders: Record<string, string | string[]>;
+  /** The client's address: the socket's, or X-Forwarded-For's behind a trusted proxy (client-address.ts). */
   remoteAddress: string;
   json<T = unknown>(limit?: number): Promise<T>;
   text(limit?: number): Promise<string>;
@@ -66,7 +68,7 @@ export function createContext(
     app,
     state: new Map(),
     extraHeaders: {},
-    remoteAddress: req.socket.remoteAddress ?? '',
+    remoteAddress: clientAddress(req, app.config.trustedProxies),
     json: <T>(limit?: number) => readJson(req, limit) as Promise<T>,
     text: (limit?: number) => readText(req, limit),
     form: (limit?: number) => readForm(req, limit),
