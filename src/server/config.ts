@@ -2,6 +2,7 @@
 // with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
 import { resolve } from 'node:path';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
+import { readOidcConfig, type OidcConfig } from './oidc/oidc-config';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
@@ -30,6 +31,8 @@ export interface Config {
   persistentMetaTokenTimeoutMs: number | null;
   /** Privacy policy handed to paired apps unless the project names its own (PRIVACY_POLICY_URL). */
   privacyPolicyUrl: string;
+  /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
+  oidc?: OidcConfig;
 }
 
 export class ConfigError extends Error {
@@ -116,5 +119,8 @@ export function loadConfig(env: Env = process.env): Config {
     metaTokenTimeoutMs: metaTokenTimeoutMs(env.META_TOKEN_TIMEOUT),
     persistentMetaTokenTimeoutMs: persistentMetaTokenTimeoutMs(env.PERSISTENT_META_TOKEN_TIMEOUT),
     privacyPolicyUrl: env.PRIVACY_POLICY_URL?.trim() || 'http://info.thehyve.nl/radar-cns-privacy-policy',
+    oidc: readOidcConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
   };
 }
