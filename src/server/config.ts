@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
+import { readOidcConfig, type OidcConfig } from './oidc/oidc-config';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
@@ -39,6 +40,8 @@ export interface Config {
   catalogueServerUrl: string;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses and CIDR ranges); empty = none. */
   trustedProxies: string[];
+  /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
+  oidc?: OidcConfig;
 }
 
 export class ConfigError extends Error {
@@ -155,5 +158,8 @@ export function loadConfig(env: Env = process.env): Config {
     catalogueAutoImport: bool(env, 'CATALOGUE_AUTO_IMPORT', false),
     catalogueServerUrl: httpUrl(env, 'CATALOGUE_SERVER_URL', 'http://catalogue-server:8080'),
     trustedProxies: trustedProxies(env),
+    oidc: readOidcConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
   };
 }

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   } else if (running.bootstrap.adminCreated) {
     log.info('first system admin "admin" created with the password from ADMIN_PASSWORD');
   }
+  if (config.oidc) log.info(`browser sign-in goes to the OpenID Connect provider ${config.oidc.issuer}`);
   log.info(`listening on ${running.url} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 
   const shutdown = (signal: string) => {

@@ -8,6 +8,7 @@ import type { AuthOutcome } from './auth/principal';
 import type { RequestContext } from './http/context';
 import type { MailService } from './mail/mail-service';
 import type { RequestMetrics } from './management/request-metrics';
+import type { OidcProvider } from './oidc/oidc-provider';
 
 export interface AppServices {
   config: Config;
@@ -24,4 +25,6 @@ export interface AppServices {
   carriesSession?: (ctx: RequestContext) => boolean;
   /** Request counts and timings for management/jhimetrics; created by the request pipeline when missing. */
   metrics?: RequestMetrics;
+  /** The external OpenID Connect provider's client (caches only), made at first use when OIDC_ISSUER is set. */
+  oidc?: OidcProvider;
 }

@@ -2,6 +2,7 @@
 // random `state` and a PKCE verifier, both kept in a short-lived HttpOnly cookie scoped to api/redirect; with
 // `code` it checks `state`, exchanges the code in process (no HTTP call to ourselves), starts the browser session
 // and sends the browser to the app. Any failure ends at the app's error page; the token never appears in a URL.
+// With OIDC_ISSUER set, oidc/oidc-login.ts takes both steps instead and shares the flow cookie and the two endings.
 import type { Reply, RequestContext } from '../http/context';
 import { redirect } from '../http/context';
 import { findClient } from '../oauth/client-store';
@@ -16,10 +17,27 @@ import { SESSION_COOKIE, sessionCookies } from './session-cookies';
 import { createSession, deleteSession, sessionIdHash } from './session-store';
 
 export const LOGIN_FLOW_COOKIE = 'MP_LOGIN_FLOW';
-const FLOW_SECONDS = 10 * 60;
+export const FLOW_SECONDS = 10 * 60;
 
-function flowCookie(ctx: RequestContext, value: string, maxAge: number): string {
+export function flowCookie(ctx: RequestContext, value: string, maxAge: number): string {
   return serializeCookie(ctx.app.config, LOGIN_FLOW_COOKIE, value, { path: '/api/redirect', httpOnly: true, sameSite: 'Lax', maxAge });
+}
+
+/** The end of every sign-in that went wrong: a log line for the operator, the app's error page for the person. */
+export function loginFailed(ctx: RequestContext, reason: string): Reply {
+  const printable = reason.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 500); // parts come from the query string
+  ctx.app.logs.get('auth').warn(`browser sign-in failed: ${printable}`);
+  return redirect(`${ctx.app.config.publicUrl}/#/error`);
+}
+
+/** The end of every sign-in that worked: a new session (never a continued one), its cookies, the app. */
+export async function beginBrowserSession(ctx: RequestContext, options: { userId: number; rememberMe: boolean; accessToken?: string }): Promise<Reply> {
+  const { config, db } = ctx.app;
+  const previous = ctx.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(db, sessionIdHash(previous));
+  const session = await createSession(db, options);
+  addCookies(ctx, ...sessionCookies(config, session));
+  return redirect(`${config.publicUrl}/#/`);
 }
 
 export function startLogin(ctx: RequestContext): Reply {
@@ -41,12 +59,8 @@ export function startLogin(ctx: RequestContext): Reply {
 
 export async function finishLogin(ctx: RequestContext): Promise<Reply> {
   const { config, db } = ctx.app;
-  const log = ctx.app.logs.get('auth');
   addCookies(ctx, flowCookie(ctx, '', 0)); // one attempt per flow, whatever happens
-  const failed = (reason: string) => {
-    log.warn(`browser sign-in failed: ${reason}`);
-    return redirect(`${config.publicUrl}/#/error`);
-  };
+  const failed = (reason: string) => loginFailed(ctx, reason);
   const [state, verifier] = (ctx.cookies[LOGIN_FLOW_COOKIE] ?? '').split('.');
   if (ctx.query.has('error')) return failed(`authorization server answered ${ctx.query.get('error')}`);
   if (!state || !verifier || !safeEqual(ctx.query.get('state'), state)) return failed('state does not match');
@@ -64,9 +78,5 @@ export async function finishLogin(ctx: RequestContext): Promise<Reply> {
     if (error instanceof OAuthError) return failed(`${error.code}: ${error.description}`);
     throw error;
   }
-  const previous = ctx.cookies[SESSION_COOKIE];
-  if (previous) await deleteSession(db, sessionIdHash(previous)); // a new sign-in never continues an old session
-  const session = await createSession(db, { userId: grant.userId!, rememberMe: grant.rememberMe ?? false, accessToken: grant.accessToken });
-  addCookies(ctx, ...sessionCookies(config, session));
-  return redirect(`${config.publicUrl}/#/`);
+  return beginBrowserSession(ctx, { userId: grant.userId!, rememberMe: grant.rememberMe ?? false, accessToken: grant.accessToken });
 }
