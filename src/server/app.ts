@@ -27,9 +27,10 @@ import { subjectRoutes } from './routes/subjects';
 import { sourceRoutes } from './routes/sources';
 import { managementRoutes } from './routes/management';
 import { RequestMetrics } from './management/request-metrics';
+import { apiDocsRoutes } from './routes/api-docs';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
-const API_PREFIXES = ['/api/', '/management/', '/oauth/'];
+const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
 
 /** Every route of the application. Features register theirs here. */
 export function buildRouter(): Router {
@@ -49,7 +50,8 @@ export function buildRouter(): Router {
     .use(sourceTypeRoutes())
     .use(sourceDataRoutes())
     .use(sourceRoutes())
-    .use(managementRoutes());
+    .use(managementRoutes())
+    .use(apiDocsRoutes());
 }
 
 export interface AppOptions {
@@ -82,7 +84,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
         path = path.slice(base.length);
         ctx.path = path;
       }
-      const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api' || path === '/management';
+      const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api' || path === '/management' || path === '/api-docs';
       if (isApi) {
         const match = router.match(method, path);
         if (!match) throw notFoundVm(`No route for ${method} ${path}`);

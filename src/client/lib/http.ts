@@ -34,6 +34,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Skip onError: the caller reports the outcome itself (e.g. once, after retries). 401 handling still applies. */
   silent?: boolean;
+  /** A 401 is this request's own answer (the API docs' "try it out"), not a sign that the session has ended. */
+  keepSession?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -92,9 +94,9 @@ export function createHttp(options: HttpOptions = {}): Http {
 
   const resolve = (path: string): string => (/^([a-z][a-z0-9+.-]*:|\/)/i.test(path) ? path : base + path);
 
-  function fail(method: HttpMethod, path: string, error: HttpError, silent: boolean | undefined): never {
+  function fail(method: HttpMethod, path: string, error: HttpError, { silent, keepSession }: RequestOptions): never {
     if (error instanceof ApiError && error.status === 401) {
-      if (pathOnly(path) !== ACCOUNT_PATH) options.onUnauthorized?.(error);
+      if (pathOnly(path) !== ACCOUNT_PATH && !keepSession) options.onUnauthorized?.(error);
     } else if (!silent && !(error instanceof ApiError && error.status === 409 && method === 'DELETE')) {
       options.onError?.(error);
     }
@@ -123,12 +125,12 @@ export function createHttp(options: HttpOptions = {}): Http {
       data = await readBody(response);
     } catch (cause) {
       if (isAbortError(cause) || opts.signal?.aborted) throw cause;
-      return fail(method, path, new NetworkError({ method, url, cause }), opts.silent);
+      return fail(method, path, new NetworkError({ method, url, cause }), opts);
     }
-    if (response.status === 0) return fail(method, path, new NetworkError({ method, url }), opts.silent);
+    if (response.status === 0) return fail(method, path, new NetworkError({ method, url }), opts);
     if (!response.ok) {
       const error = new ApiError({ status: response.status, headers: response.headers, body: data, method, url });
-      return fail(method, path, error, opts.silent);
+      return fail(method, path, error, opts);
     }
     const alertKey = headerEndingWith(response.headers, 'app-alert');
     if (alertKey) options.onAlert?.(alertKey, headerEndingWith(response.headers, 'app-params') ?? undefined);

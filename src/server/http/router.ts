@@ -19,6 +19,15 @@ export interface RouteMatch {
 
 export type MatchResult = RouteMatch | { allowed: string[] } | null;
 
+/** One row of the route table as the API documentation reads it. */
+export interface RouteInfo {
+  method: string;
+  /** The template as registered, e.g. `/api/users/:login`. */
+  path: string;
+  /** Patterns of path parameters that do not use the entity-id pattern, as regex sources. */
+  patterns: Record<string, string>;
+}
+
 function decode(segment: string): string | null {
   try {
     return decodeURIComponent(segment.replace(/\+/g, ' '));
@@ -44,6 +53,15 @@ export class Router {
   use(other: Router): this {
     this.routes.push(...other.routes);
     return this;
+  }
+
+  /** The route table, read-only, in registration order (what the API documentation is built from). */
+  routeTable(): RouteInfo[] {
+    return this.routes.map((route) => ({
+      method: route.method,
+      path: `/${route.segments.join('/')}`,
+      patterns: Object.fromEntries(Object.entries(route.patterns).map(([name, pattern]) => [name, pattern.source])),
+    }));
   }
 
   match(method: string, path: string): MatchResult {

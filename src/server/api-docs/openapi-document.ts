@@ -1,0 +1,113 @@
+// The OpenAPI 3.0 document of the REST API. Paths and methods come from the router's route table, so every route
+// that exists is documented and nothing else is; what a route means comes from the description table
+// (descriptions/), keyed "METHOD /path/{param}".
+import { NAME_PATTERN_SOURCE } from '../../common/name-pattern';
+import type { RouteInfo } from '../http/router';
+import { OPERATION_DOCS, TAGS } from './descriptions';
+import { AUTHENTICATED, ok, type OperationDoc, type OperationTable } from './operation-doc';
+import { HEADERS, responsesOf, SECURITY_SCHEMES, securityOf } from './openapi-parts';
+import { ENTITY_SCHEMAS } from './schemas-entities';
+import { OTHER_SCHEMAS } from './schemas-other';
+
+export const OPENAPI_VERSION = '3.0.3';
+
+/** `/api/users/:login` → `/api/users/{login}` */
+export const openApiPath = (template: string): string => template.replace(/:(\w+)/g, '{$1}');
+
+/** The description table's key of a route: `GET /api/users/{login}`. */
+export const routeKey = (route: Pick<RouteInfo, 'method' | 'path'>): string => `${route.method} ${openApiPath(route.path)}`;
+
+/** Routes the table does not describe, and table entries that name no route. */
+export function coverage(routes: RouteInfo[], table: OperationTable = OPERATION_DOCS): { undocumented: string[]; unknown: string[] } {
+  const keys = new Set(routes.map(routeKey));
+  return {
+    undocumented: [...keys].filter((key) => !table[key]),
+    unknown: Object.keys(table).filter((key) => !keys.has(key)),
+  };
+}
+
+const PATH_PARAM_DESCRIPTIONS: Record<string, string> = {
+  login: 'Login', projectName: 'Project name', groupName: 'Group name', sourceName: 'Source name', name: 'Name',
+  clientId: 'OAuth client id', tokenName: 'Meta-token name', producer: 'Source type producer', model: 'Source type model',
+  version: 'Source type catalog version', id: 'Id', authorityName: 'Authority, e.g. ROLE_PROJECT_ADMIN', revisionNb: 'Revision number',
+};
+
+/** `getProjectsByProjectNameGroups` for GET /api/projects/{projectName}/groups. */
+function operationId(route: RouteInfo): string {
+  const words = route.path.split('/').filter(Boolean).filter((segment, i) => !(i === 0 && segment === 'api'));
+  const camel = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return route.method.toLowerCase() + words.map((w) => (w.startsWith(':') ? `By${camel(w.slice(1))}` : camel(w))).join('');
+}
+
+function operation(route: RouteInfo, doc: OperationDoc): Record<string, unknown> {
+  const pathParams = route.path.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1)).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: doc.pathParams?.[name] ?? PATH_PARAM_DESCRIPTIONS[name],
+    schema: { type: 'string', pattern: route.patterns[name] ?? NAME_PATTERN_SOURCE },
+  }));
+  const queryParams = (doc.query ?? []).map((p) => ({
+    name: p.name, in: 'query', required: p.required ?? false, ...(p.description && { description: p.description }), schema: p.schema,
+  }));
+  const body = doc.body && {
+    required: true,
+    ...(doc.body.description && { description: doc.body.description }),
+    content: { [doc.body.contentType ?? 'application/json']: { schema: doc.body.schema } },
+  };
+  return {
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description && { description: doc.description }),
+    operationId: operationId(route),
+    ...(pathParams.length + queryParams.length > 0 && { parameters: [...pathParams, ...queryParams] }),
+    ...(body && { requestBody: body }),
+    responses: responsesOf(doc, route.method),
+    security: securityOf(doc.access, route.method),
+    'x-required-permission': doc.access,
+  };
+}
+
+const INTRO = [
+  'The REST API of this portal, wire-compatible with RADAR-base ManagementPortal 3.0 (paths, JSON fields, headers, error shapes).',
+  '',
+  '**Authentication**: a bearer JWT from `POST /oauth/token`, or the browser session cookie. Session requests other than GET must send',
+  '`X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie. Each operation\'s `x-required-permission` says who may call it.',
+  '',
+  '**Paged lists** take `page` (from 0), `size` (at most 2000) and repeatable `sort=property,asc|desc`, and answer the headers',
+  '`X-Total-Count` and `Link`. Subject lists page by keyset (`last.id`, `last.login`, `last.externalId`).',
+  '',
+  '**Errors** are an ErrorVM (`error.validation` with `fieldErrors`, `error.accessDenied`, …) or the parameterized shape with an',
+  '`errorCode`; 400 and 409 also carry `X-managementPortalApp-error`. Successful writes carry `X-managementPortalApp-alert`.',
+].join('\n');
+
+export interface DocumentOptions {
+  /** The base path the API is served under ('' or e.g. '/managementportal'). */
+  basePath: string;
+}
+
+export function buildOpenApiDocument(routes: RouteInfo[], options: DocumentOptions, table: OperationTable = OPERATION_DOCS) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  let undocumented = false;
+  for (const route of routes) {
+    const known = table[routeKey(route)];
+    if (!known) undocumented = true;
+    const doc = known ?? { tag: 'Other', summary: routeKey(route), access: AUTHENTICATED, success: ok(undefined, 'OK') };
+    const item = (paths[openApiPath(route.path)] ??= {});
+    item[route.method.toLowerCase()] ??= operation(route, doc);
+  }
+  return {
+    openapi: OPENAPI_VERSION,
+    info: { title: 'RADAR portal API', version: '3.0.0', description: INTRO },
+    servers: [{ url: options.basePath || '/', description: 'This server' }],
+    tags: undocumented ? [...TAGS, { name: 'Other', description: 'Routes without a description yet' }] : TAGS,
+    paths,
+    components: {
+      schemas: { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS },
+      headers: HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

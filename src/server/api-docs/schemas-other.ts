@@ -1,0 +1,115 @@
+// Components of the API documentation beside the entities: OAuth clients and pairing, revisions, monitoring, the
+// small view models, and the three error bodies of api.md §1.7.
+import { REVISION_TYPES } from '../../common/dto';
+import {
+  arrayOf, boolean, dateTime, enumOf, integer, listOf, nullableString, object, ref, string, stringMap, type Schema,
+} from './schema-helpers';
+
+const strings = (description?: string) => arrayOf(string(), description);
+const anyObject = (description: string): Schema => ({ type: 'object', additionalProperties: true, description });
+const changesByKind = (description: string): Schema => ({
+  type: 'object',
+  description,
+  additionalProperties: arrayOf(anyObject('The entity DTO as it was saved')),
+  example: { subject: [{ login: 'sub-1' }] },
+});
+
+export const OTHER_SCHEMAS: Record<string, Schema> = {
+  ClientDetailsDTO: object({
+    clientId: string(undefined, { example: 'aRMT' }),
+    clientSecret: nullableString('Write-only: always null in answers; stored hashed'),
+    scope: strings('Permission scopes, e.g. SUBJECT.READ'),
+    resourceIds: strings(),
+    authorizedGrantTypes: strings('authorization_code, refresh_token, password, client_credentials'),
+    autoApproveScopes: strings(),
+    accessTokenValiditySeconds: integer(undefined, { nullable: true }),
+    refreshTokenValiditySeconds: integer(undefined, { nullable: true }),
+    authorities: strings(),
+    registeredRedirectUri: strings(),
+    additionalInformation: stringMap('String values, e.g. {"dynamic_registration": "true"} or {"protected": "true"}'),
+  }, ['clientId'], 'An OAuth client of the platform (api.md §4.15).'),
+  ClientPairInfoDTO: object({
+    tokenName: string(),
+    tokenUrl: string('Shown as the QR code; GET it once to get a refresh token'),
+    baseUrl: string(),
+    timeout: integer('Milliseconds'),
+    timesOutAt: dateTime(),
+  }, ['tokenName', 'tokenUrl', 'baseUrl', 'timeout', 'timesOutAt'], 'A pairing link for an app (api.md §2.6).'),
+  TokenDTO: object({ refreshToken: string(), baseUrl: string(), privacyPolicyUrl: string() },
+    ['refreshToken', 'baseUrl', 'privacyPolicyUrl'], 'What an app gets for a meta-token (api.md §4.16).'),
+  OAuthTokenResponse: object({
+    access_token: string('A JWT signed with ES256'),
+    token_type: enumOf(['bearer']),
+    refresh_token: string('Single-use; a new one comes with every refresh'),
+    expires_in: integer('Seconds'),
+    scope: string('Space separated'),
+    sub: string(),
+    roles: strings('"<project>:<ROLE_…>" or a global "ROLE_…"'),
+    sources: strings(),
+    iat: integer(),
+    iss: string(),
+    grant_type: string(),
+    jti: string(),
+  }, ['access_token', 'token_type', 'expires_in', 'scope'], 'The token endpoint\'s answer (api.md §2.5).'),
+  TokenKeySet: object({
+    keys: arrayOf(object({ alg: enumOf(['ES256']), kty: enumOf(['EC']), value: string('PEM public key'), x5c: strings(), x5t: nullableString() })),
+  }, ['keys'], 'The public keys in ManagementPortal\'s own form (api.md §2.5).'),
+  JsonWebKeySet: object({
+    keys: arrayOf(object({ kty: string(), crv: string(), x: string(), y: string(), kid: string(), alg: string(), use: string() })),
+  }, ['keys'], 'The public keys as an RFC 7517 JWK Set.'),
+  RevisionInfoDTO: object({
+    id: integer(),
+    timestamp: string('yyyy-MM-dd\'T\'HH:mm:ss.SSS+00:00'),
+    author: string('Login of the author, or system'),
+    changes: object({
+      ADD: changesByKind('Added entities by kind (subject, project, source, sourcetype, sourcedata, user, role, organization)'),
+      MOD: changesByKind('Modified entities by kind'),
+      DEL: changesByKind('Deleted entities by kind'),
+    }, ['ADD', 'MOD', 'DEL']),
+  }, ['id', 'timestamp', 'author', 'changes'], 'One revision with all its changes (api.md §4.17).'),
+  RevisionDTO: object({
+    id: integer('Revision number'),
+    timestamp: dateTime(),
+    author: string(),
+    entity: ref('SubjectDTO'),
+    revisionType: enumOf(REVISION_TYPES),
+  }, ['id', 'timestamp', 'author', 'entity', 'revisionType'], 'An entity as of one revision (api.md §4.17).'),
+  AuditEvent: object({ timestamp: dateTime(), principal: string(), type: string(undefined, { example: 'AUTHENTICATION_SUCCESS' }), data: stringMap() }, [],
+    'An audit event; empty fields are left out (api.md §4.18).'),
+  SiteSettings: object({ hiddenSubjectFields: arrayOf(enumOf(['person_name', 'date_of_birth', 'group'])) }, ['hiddenSubjectFields']),
+  ProfileInfo: object({ activeProfiles: strings('e.g. prod, dev, api-docs') }, ['activeProfiles']),
+  LoggerVM: object({ name: string(), level: enumOf(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']) }, ['name', 'level'], 'An unknown level is read as DEBUG.'),
+  KeyAndPasswordVM: object({ key: string('The key of the mailed link'), newPassword: string(undefined, { minLength: 8, maxLength: 100 }) }, ['key', 'newPassword']),
+  Health: object({
+    status: enumOf(['UP', 'DOWN']),
+    components: object({
+      db: object({ status: enumOf(['UP', 'DOWN']), details: anyObject('database, validationQuery, responseTimeMs or error') }),
+      diskSpace: object({ status: enumOf(['UP', 'DOWN']), details: anyObject('total, free, threshold (bytes) or error') }),
+    }),
+  }, ['status', 'components'], 'Health of the database and the data disk; 503 with the same body when DOWN.'),
+  Metrics: anyObject('JHipster metrics: jvm, processMetrics, garbageCollector, http.server.requests, services, databases, cache'),
+  ThreadDump: object({ threads: arrayOf(anyObject('threadName, threadId, threadState, stackTrace, …')) }, ['threads']),
+  SwaggerConfig: object({
+    configUrl: string(), url: string(), urls: arrayOf(object({ name: string(), url: string() }, ['name', 'url'])), validatorUrl: string(),
+  }, ['url', 'urls'], 'Configuration for swagger-ui\'s configUrl.'),
+  FieldErrorVM: object({
+    objectName: string(undefined, { example: 'groupDTO' }),
+    field: string(undefined, { example: 'name' }),
+    message: string('"<ConstraintCode>: <default message>"', { example: 'NotNull: must not be null' }),
+  }, ['objectName', 'field', 'message']),
+  ErrorVM: object({
+    message: nullableString('An error key, e.g. error.validation or error.accessDenied'),
+    description: nullableString(),
+    fieldErrors: { ...listOf('FieldErrorVM'), nullable: true },
+  }, ['message', 'description', 'fieldErrors'], 'Error body B of api.md §1.7.'),
+  ParameterizedErrorVM: object({
+    message: string('Human readable (English)'),
+    entityName: string(undefined, { example: 'project' }),
+    errorCode: nullableString(undefined, { example: 'error.projectNameNotFound' }),
+    params: stringMap('Always has timestamp (yyyy-MM-dd HH:mm:ss), plus extra parameters'),
+  }, ['message', 'entityName', 'errorCode', 'params'],
+  'Error body A of api.md §1.7 (RadarWebApplicationExceptionVM); X-managementPortalApp-error carries errorCode and -params entityName.'),
+  UnauthorizedVM: object({ error: string(undefined, { example: 'Unauthorized' }), status: integer(undefined, { example: 401 }), message: string(), path: string() },
+    ['error', 'status', 'message', 'path'], 'The 401 body of the security layer.'),
+  ErrorBody: { oneOf: [ref('ErrorVM'), ref('ParameterizedErrorVM')], description: 'One of the two error shapes; a failure alert may also come with an empty body.' },
+};
