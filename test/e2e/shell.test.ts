@@ -93,7 +93,9 @@ t('success and error alerts come from response headers, translated, and close by
     'alert alert--error: A group with this name already exists.',
     'alert alert--success: A new project is created with identifier radar',
   ]);
-  assert.is(await page.$eval('.alert-area', (area) => area.getAttribute('aria-live')), 'polite');
+  // Screen readers hear them through the polite announcer, 100 ms after they show (spec 000 §9).
+  assert.is(await page.$eval('.alert-announcer', (region) => region.getAttribute('aria-live')), 'polite');
+  await page.waitForFunction(() => document.querySelector('.alert-announcer')?.textContent?.includes('A new project is created with identifier radar'), { timeout: 5000 });
   assert.ok(await page.$('.dev-ribbon'), 'the dev profile shows the ribbon');
   await page.click('.alert--success .alert__close');
   assert.equal(await alerts(), ['alert alert--error: A group with this name already exists.']);

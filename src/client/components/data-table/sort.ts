@@ -22,6 +22,14 @@ export function sortQuery(sort: SortState, tieBreaker = 'id'): string[] {
   return sort.field === tieBreaker ? [formatSort(sort)] : [formatSort(sort), tieBreaker];
 }
 
+/**
+ * `sort` when the list can sort on its field, else `fallback`: the URL's `sort` may be another list's (a tab that
+ * shares the query), and the server answers 400 to a property it does not know.
+ */
+export function knownSort(sort: SortState | null, fields: readonly string[], fallback: SortState): SortState {
+  return sort && fields.includes(sort.field) ? sort : fallback;
+}
+
 /** Clicking a header: the same field flips direction, another field starts ascending. */
 export function toggleSort(current: SortState | null, field: string): SortState {
   return current?.field === field ? { field, ascending: !current.ascending } : { field, ascending: true };

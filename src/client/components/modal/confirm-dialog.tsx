@@ -1,6 +1,7 @@
-// A yes/no dialog for deletes, discontinue and send-activation. Confirming runs `onConfirm`; while it runs the dialog
-// is saving; when it succeeds the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no
-// global alert, so this is where the user learns about it).
+// A yes/no dialog for deletes, discontinue and send-activation, large like every popup (spec 001 §2: "All popups are
+// large with a static backdrop"). Confirming runs `onConfirm`; while it runs the dialog is saving; when it succeeds
+// the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no global alert, so this is
+// where the user learns about it).
 import { useState, type ReactNode } from 'react';
 import { alertForHttpError } from '../../lib/alerts';
 import { useT } from '../../lib/i18n-react';
@@ -52,7 +53,7 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', 
     </>
   );
   return (
-    <Modal title={title} footer={footer} onClose={onClose} saving={saving} size="md">
+    <Modal title={title} footer={footer} onClose={onClose} saving={saving}>
       <div className="confirm-dialog__message">{children}</div>
       {failure && (
         <p className="confirm-dialog__error" role="alert">

@@ -1,3 +1,3 @@
 export { ItemCount, Pagination, type ItemCountProps, type PaginationProps } from './pagination';
 export { PAGE_SIZE, itemRange, pageCount, pageWindow } from './page-window';
-export { usePageParam } from './use-page-param';
+export { usePageParam, type SetPage } from './use-page-param';

@@ -32,6 +32,11 @@ const fromAccount = (account: UserDTO | null): SettingsValues => ({
 
 type Outcome = { saved: true } | { saved: false; reason?: AlertInit };
 
+// Only the fields on screen are checked: the login is not one of them (the account's own is sent), and without an
+// account it is empty, where Save must still fail with "account not provided" rather than stay disabled.
+const { login: _notEdited, ...editableFields } = ACCOUNT_RULES.fields;
+const SETTINGS_RULES = { ...ACCOUNT_RULES, fields: editableFields };
+
 export function SettingsPage(_props: PageProps): ReactNode {
   const t = useT();
   const account = useSessionState(selectAccount);
@@ -49,14 +54,18 @@ function SettingsForm({ account }: { account: UserDTO | null }): ReactNode {
   const http = useHttp();
   const session = useSession();
   const [language, setLanguage] = useLanguage();
-  const form = useForm({ initial: fromAccount(account), rules: ACCOUNT_RULES });
+  const form = useForm({ initial: fromAccount(account), rules: SETTINGS_RULES });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const languages = useMemo(() => LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    if (!account) return;
+    // Spec 000 §7: without an account saving fails at once with "account not provided", and nothing is sent.
+    if (!account) {
+      setOutcome({ saved: false, reason: { type: 'error', key: 'settings.messages.accountNotProvided' } });
+      return;
+    }
     let failure: unknown;
     const saved = await form.submit(async (values) => {
       try {
@@ -91,7 +100,7 @@ function SettingsForm({ account }: { account: UserDTO | null }): ReactNode {
         <TextField type="email" label={t('settings.form.email')} placeholder={t('settings.form.emailPlaceholder')} autoComplete="email" required {...form.field('email')} />
         <Select label={t('settings.form.language')} options={languages} {...form.field('langKey')} />
         <div>
-          <button type="submit" className="button button--primary" disabled={!account || !form.valid || form.saving}>
+          <button type="submit" className="button button--primary" disabled={!form.valid || form.saving}>
             {t('settings.form.button')}
           </button>
         </div>

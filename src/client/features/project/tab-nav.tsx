@@ -1,5 +1,7 @@
 // The tab strip of the organization and project detail pages. The active tab lives in the `tab` query parameter
 // (spec 001 §2), so a tab is linkable and Back returns to the previous one. ARIA tabs pattern with arrow keys.
+// The lists under the tabs keep their paging and sort in the same query (`page`, `sort`); a tab's values mean nothing
+// to another tab's list (a subject sort is a 400 for sources), so switching tabs drops them.
 import { useCallback, useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useRouter } from '../../lib/router-react';
 
@@ -9,12 +11,24 @@ export interface TabDef {
   label: string;
 }
 
-/** [active tab id, select]; an absent or unknown `tab` is the first available tab. */
+/** Query parameters that belong to the list of one tab. */
+export const TAB_LIST_PARAMS = ['page', 'sort'] as const;
+
+/**
+ * [active tab id, select]; an absent or unknown `tab` is the first available tab. Selecting another tab starts its
+ * list afresh (without the previous tab's `page` and `sort`); selecting the active one keeps them.
+ */
 export function useTabParam(available: readonly string[]): [string | undefined, (id: string) => void] {
   const router = useRouter();
   const requested = useLocation().query.tab;
   const active = requested !== undefined && available.includes(requested) ? requested : available[0];
-  const select = useCallback((id: string) => router.setQuery({ tab: id }), [router]);
+  const select = useCallback(
+    (id: string) => {
+      const listState = id === active ? {} : Object.fromEntries(TAB_LIST_PARAMS.map((param) => [param, null]));
+      router.setQuery({ ...listState, tab: id });
+    },
+    [router, active],
+  );
   return [active, select];
 }
 

@@ -1,5 +1,8 @@
-// Where a change listed on the revisions page leads (spec 001 §2 "Global revisions"): the view of the changed
-// project, subject, source, source type (by producer, model and catalogVersion), source data or user, plus the
+// Where a change listed on the revisions page leads (spec 001 §2 "Global revisions": "the revision view of a project,
+// subject, source, ..."). Only subjects have a view per revision (subject/{login}/revisions/{n}, app.tsx), so a
+// subject added or modified links to its state at that revision, and a deleted one (nothing to show at that revision:
+// the server answers 404) to its history. The other kinds have no per-revision view: their links go to the live
+// project, source, source type (by producer, model and catalogVersion), source data or user, and to the
 // organizations and roles this server also records. Snapshots are the entity's DTO as stored with the revision.
 import type { RevisionEntityKind, RevisionInfoDTO, RevisionType } from '../../../common/dto';
 import { pathOf } from '../../lib/app-url';
@@ -20,13 +23,16 @@ const text = (snapshot: Snapshot, field: string): string | undefined => {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 };
 
-function linkOf(kind: RevisionEntityKind, s: Snapshot): { label: string | undefined; to: string | null } {
+function linkOf(kind: RevisionEntityKind, s: Snapshot, type: RevisionType, revisionId: number): { label: string | undefined; to: string | null } {
   const path = (...parts: (string | undefined)[]) => (parts.every((p) => p !== undefined) ? pathOf(...(parts as string[])) : null);
   switch (kind) {
     case 'project':
       return { label: text(s, 'projectName'), to: path('project', text(s, 'projectName')) };
     case 'subject':
-      return { label: text(s, 'login'), to: path('subject', text(s, 'login')) };
+      return {
+        label: text(s, 'login'),
+        to: type === 'DEL' ? path('subject', text(s, 'login'), 'revisions') : path('subject', text(s, 'login'), 'revisions', String(revisionId)),
+      };
     case 'source':
       return { label: text(s, 'sourceName'), to: path('source', text(s, 'sourceName')) };
     case 'sourcetype': {
@@ -57,7 +63,7 @@ export function revisionChanges(revision: RevisionInfoDTO): RevisionChangeLink[]
   for (const type of TYPES) {
     for (const [kind, snapshots] of Object.entries(revision.changes?.[type] ?? {})) {
       for (const snapshot of snapshots ?? []) {
-        const { label, to } = linkOf(kind as RevisionEntityKind, snapshot as Snapshot);
+        const { label, to } = linkOf(kind as RevisionEntityKind, snapshot as Snapshot, type, revision.id);
         links.push({ type, kind: kind as RevisionEntityKind, label: label ?? text(snapshot as Snapshot, 'id') ?? '?', to });
       }
     }

@@ -1,5 +1,5 @@
 // The table of sources (spec 001 §2): id, sourceName, expectedSourceName, sourceId, assigned, source type, project
-// (general list only), attributes, and view / edit / delete. Sorting is the server's: the sort lives in the URL.
+// (general list only), attributes, and view / edit / delete. Sorting is the server's: the list keeps it in the URL.
 import type { ReactNode } from 'react';
 import type { SourceDTO } from '../../../common/dto';
 import { Badge } from '../../components/badge';
@@ -10,6 +10,9 @@ import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 
 export const DEFAULT_SOURCE_SORT: SortState = { field: 'id', ascending: true };
+
+/** The properties the table's headers sort on (all of them known to the server's source lists). */
+export const SOURCE_SORT_FIELDS = ['id', 'sourceName', 'expectedSourceName', 'sourceId', 'assigned', 'sourceType.model', 'project.projectName'] as const;
 
 export const sourceTypeLabel = (type: SourceDTO['sourceType'] | null | undefined): string =>
   type ? `${type.producer} ${type.model} ${type.catalogVersion}` : '';
@@ -32,7 +35,15 @@ function Attributes({ source }: { source: SourceDTO }): ReactNode {
   );
 }
 
-export function SourceTable({ sources, projectName }: { sources: SourceDTO[] | null; projectName?: string }): ReactNode {
+export interface SourceTableProps {
+  sources: SourceDTO[] | null;
+  projectName?: string;
+  /** The sort the list asked for (kept in the URL by the list). */
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+}
+
+export function SourceTable({ sources, projectName, sort, onSortChange }: SourceTableProps): ReactNode {
   const t = useT();
   const label = (field: string) => t(`managementPortalApp.source.${field}`);
   const columns: Column<SourceDTO>[] = [
@@ -69,5 +80,14 @@ export function SourceTable({ sources, projectName }: { sources: SourceDTO[] | n
       ),
     },
   ];
-  return <DataTable columns={columns} rows={sources ?? []} rowKey={(s) => s.sourceId ?? s.sourceName} defaultSort={DEFAULT_SOURCE_SORT} loading={sources === null} />;
+  return (
+    <DataTable
+      columns={columns}
+      rows={sources ?? []}
+      rowKey={(s) => s.sourceId ?? s.sourceName}
+      sort={sort}
+      onSortChange={onSortChange}
+      loading={sources === null}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 // Loads the subject list page by page (keyset "load more", api.md §5.9.1): the first request after a filter or sort
 // change, `loadMore` for the next page, and in-place patches when a dialog announces `subjectListModification`.
-// The page number lives in the URL so a reload shows as many rows as before (size = max(page*20 - loaded, 20)).
+// The page number lives in the URL so a reload shows as many rows as before (size = max(page*20 - loaded, 20)); a
+// number past the last page (left in the query by another list) is brought back to the last page once the total is known.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SubjectDTO } from '../../../common/dto';
 import { useHttp, useListModification } from '../../components/services-react';
@@ -14,6 +15,7 @@ import {
   isSubjectListModification,
   keysetAfter,
   nextPageSize,
+  SUBJECT_PAGE_SIZE,
   type LoadedSubjects,
   type SubjectSort,
 } from './subject-paging';
@@ -71,8 +73,11 @@ export function useSubjectList({ projectName, filters, sort, page, setPage }: Su
     fetchPage(nextPageSize(pages, 0)).then(
       ({ data, headers }) => {
         const subjects = Array.isArray(data) ? data : [];
-        setList({ subjects, total: readTotalCount(headers) ?? subjects.length });
+        const total = readTotalCount(headers) ?? subjects.length;
+        setList({ subjects, total });
         setLoading(false);
+        const lastPage = Math.max(1, Math.ceil(total / SUBJECT_PAGE_SIZE));
+        if (pages > lastPage) writePage(lastPage);
       },
       (error: unknown) => {
         if (!isAbortError(error)) setLoading(false);

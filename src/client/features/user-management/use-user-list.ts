@@ -1,16 +1,19 @@
 // The user list's data (spec 000 §2, §7): GET api/users with the page, sort and filters of the URL, 20 per page,
 // the total from X-Total-Count. Reloads when a dialog broadcasts userListModification; a newer request aborts the
-// one before, so a slow answer never overwrites a fresh one.
+// one before, so a slow answer never overwrites a fresh one. A sort change reaches the server after a 5 ms debounce
+// (spec 001 §9), so quick successive header clicks send one request.
 import { useEffect, useState } from 'react';
 import type { UserDTO } from '../../../common/dto';
-import { sortQuery, useSortParam, type SortState } from '../../components/data-table';
+import { formatSort, parseSort, sortQuery, useSortParam, type SortState } from '../../components/data-table';
 import { PAGE_SIZE, pageCount, usePageParam } from '../../components/pagination';
 import { useHttp, useListModification } from '../../components/services-react';
+import { useDebouncedValue } from '../../components/use-debounced';
 import { isAbortError, readTotalCount } from '../../lib/http';
 import { useAbortScope } from '../../lib/http-react';
 import { useLocation } from '../../lib/router-react';
 
 export const DEFAULT_USER_SORT: SortState = { field: 'id', ascending: true };
+export const SORT_CHANGE_DEBOUNCE_MS = 5;
 export const USER_FILTERS = ['login', 'email', 'authority'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 
@@ -34,7 +37,9 @@ export function useUserList(): UserList {
   const [version, setVersion] = useState(0);
   useListModification('userListModification', () => setVersion((v) => v + 1));
 
-  const { field, ascending } = sort ?? DEFAULT_USER_SORT;
+  // Debounced as text: a value that stays equal between renders.
+  const settledSort = useDebouncedValue(formatSort(sort ?? DEFAULT_USER_SORT), SORT_CHANGE_DEBOUNCE_MS);
+  const { field, ascending } = parseSort(settledSort) ?? DEFAULT_USER_SORT;
   useEffect(() => {
     setLoading(true);
     const request = {

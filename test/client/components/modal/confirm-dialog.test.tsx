@@ -19,6 +19,22 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+t('a large dialog like every popup (spec 001 §2), with a static backdrop', async () => {
+  const h = await harness();
+  let closed = 0;
+  const view = h.render(
+    <ConfirmDialog title="Confirm delete operation" onConfirm={() => undefined} onClose={() => closed++}>
+      Delete user jo?
+    </ConfirmDialog>,
+  );
+  const dialog = view.getByRole('dialog');
+  assert.ok(dialog.classList.contains('modal__dialog--lg'));
+  assert.not.ok(dialog.classList.contains('modal__dialog--md'));
+  fireEvent.mouseDown(document.querySelector('.modal')!);
+  fireEvent.click(document.querySelector('.modal')!);
+  assert.is(closed, 0, 'a click on the backdrop does not close it');
+});
+
 t('confirming runs the action while saving, then closes', async () => {
   const h = await harness();
   const pending = deferred();

@@ -92,4 +92,19 @@ t('a failure shows the settings error with the reason, and no global alert', asy
   assert.not.ok(h.calls.some((c) => c.method === 'GET' && c.url === 'api/account'));
 });
 
+t('without an account saving fails at once with "account not provided" and sends nothing (spec 000 §7)', async () => {
+  const h = await harness({ url: '/settings', answers: {} });
+  const view = h.render(<SettingsPage params={{}} />);
+  fireEvent.change(field(view, /First name/), { target: { value: 'Ada' } });
+  fireEvent.change(field(view, /Last name/), { target: { value: 'Admin' } });
+  fireEvent.change(field(view, /Email/), { target: { value: 'ada@example.org' } });
+  assert.not.ok(saveButton(view).disabled);
+  fireEvent.click(saveButton(view));
+  await act(() => tick(10));
+  assert.is(view.getByRole('alert').textContent, 'An error has occurred! Settings could not be saved. Account not provided.');
+  assert.not.ok(h.calls.some((c) => c.method === 'POST'), 'nothing sent');
+  assert.not.ok(h.calls.some((c) => c.url === 'api/account'));
+  assert.equal(h.missing, []);
+});
+
 t.run();

@@ -16,15 +16,29 @@ const USERS = [
   user('kim', [{ authorityName: 'ROLE_PROJECT_ANALYST', projectId: 2, projectName: 'other' }]),
 ];
 
-async function render(account: UserDTO, puts: unknown[]) {
+interface RolePut {
+  login: string;
+  roles: NonNullable<UserDTO['roles']>;
+}
+
+/** PUT api/users/{login}/roles for every user of USERS: records the login of the path and the body (204, no body). */
+const rolePuts = (puts: RolePut[]) =>
+  Object.fromEntries(
+    USERS.map((u) => [
+      `PUT api/users/${u.login}/roles`,
+      (call: { body?: string }) => {
+        puts.push({ login: u.login, roles: JSON.parse(call.body!) });
+        return { status: 204 };
+      },
+    ]),
+  );
+
+async function render(account: UserDTO, puts: RolePut[]) {
   const h = await harness({
     account,
     answers: {
       'GET api/users': json(USERS),
-      'PUT api/users': (call) => {
-        puts.push(JSON.parse(call.body!));
-        return json(JSON.parse(call.body!));
-      },
+      ...rolePuts(puts),
       'GET api/account': json(account),
     },
   });
@@ -51,9 +65,9 @@ t('lists users with a role in the project (and system admins); asks for all user
   assert.equal(h.missing, []);
 });
 
-t('add is disabled until a user is chosen, then PUTs the user with the project admin role added', async () => {
-  const puts: UserDTO[] = [];
-  const { view } = await render(ME, puts);
+t('add is disabled until a user is chosen, then PUTs the user\'s roles with the project admin role added', async () => {
+  const puts: RolePut[] = [];
+  const { h, view } = await render(ME, puts);
   const add = view.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
   assert.ok(add.disabled);
   fireEvent.change(view.getByLabelText(/^Give a user the role/), { target: { value: 'kim' } });
@@ -68,10 +82,14 @@ t('add is disabled until a user is chosen, then PUTs the user with the project a
     { authorityName: 'ROLE_PROJECT_ANALYST', projectId: 2, projectName: 'other' },
     { authorityName: 'ROLE_PROJECT_ADMIN', projectId: 1, projectName: 'radar' },
   ]);
+  // Only the roles endpoint: the user's account (PUT api/users) is left alone.
+  assert.equal(h.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`), ['PUT api/users/kim/roles']);
+  assert.ok(h.alerts.getAlerts().some((a) => a.type === 'success' && a.key === 'userManagement.updated' && a.params?.param === 'kim'));
+  assert.equal(h.missing, []);
 });
 
-t('remove PUTs the user without that role; editing someone else leaves the session alone', async () => {
-  const puts: UserDTO[] = [];
+t('remove PUTs the user\'s roles without that role; editing someone else leaves the session alone', async () => {
+  const puts: RolePut[] = [];
   const { h, view } = await render(user('admin', [{ authorityName: 'ROLE_SYS_ADMIN' }]), puts);
   await act(async () => {
     fireEvent.click(removeButton(view, 'jo', 'ROLE_PROJECT_ADMIN'));
@@ -79,11 +97,33 @@ t('remove PUTs the user without that role; editing someone else leaves the sessi
   });
   assert.is(puts[0].login, 'jo');
   assert.equal(puts[0].roles, []);
+  assert.equal(h.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`), ['PUT api/users/jo/roles']);
   assert.not.ok(h.calls.some((c) => c.url === 'api/account'));
 });
 
+t('a failed save (403) keeps the selection, shows no success and reloads nothing', async () => {
+  const h = await harness({
+    account: ME,
+    answers: {
+      'GET api/users': json(USERS),
+      'PUT api/users/kim/roles': json({ message: 'error.accessDenied' }, 403),
+    },
+  });
+  const view = h.render(<PermissionsEditor scope={{ kind: 'project', id: 1, name: 'radar' }} />);
+  await waitFor(() => assert.ok(view.getByRole('cell', { name: 'jo' })));
+  fireEvent.change(view.getByLabelText(/^Give a user the role/), { target: { value: 'kim' } });
+  await act(async () => {
+    fireEvent.click(view.getByRole('button', { name: 'Add' }));
+    await tick(10);
+  });
+  assert.is(h.calls.filter((c) => c.url === 'api/users?includeProvenance=false').length, 1);
+  assert.is((view.getByLabelText(/^Give a user the role/) as HTMLSelectElement).value, 'kim');
+  assert.not.ok(h.alerts.getAlerts().some((a) => a.type === 'success'));
+  assert.not.ok((view.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled, 'ready to try again');
+});
+
 t('a user editing their own roles gets their account fetched again', async () => {
-  const puts: UserDTO[] = [];
+  const puts: RolePut[] = [];
   const kim = USERS[3];
   const { h, view } = await render(kim, puts);
   fireEvent.change(view.getByLabelText(/^Give a user the role/), { target: { value: 'kim' } });

@@ -75,6 +75,22 @@ t('selecting a tab writes it to the URL; the sources tab lists the project\'s so
   assert.ok(view.getByRole('link', { name: 'Create a source' }).getAttribute('href')!.includes('(popup:project-source-new/radar)'));
 });
 
+t('switching tabs drops the previous tab\'s page and sort; the sources list asks for its own first page', async () => {
+  const { h, view } = await open(SYS_ADMIN, '/project/radar;externalId=x?tab=subjects&page=3&sort=externalId,asc', {
+    'GET api/projects/radar/subjects': json([], 200, { 'X-Total-Count': '60' }),
+    'GET api/projects/radar/sources': json([]),
+  });
+  await waitFor(() => assert.ok(h.calls.some((c) => c.url.startsWith('api/projects/radar/subjects?'))));
+  fireEvent.click(view.getByRole('tab', { name: 'Subjects' }));
+  assert.is(h.history.location.search, '?tab=subjects&page=3&sort=externalId,asc', 'the active tab keeps its state');
+  fireEvent.click(view.getByRole('tab', { name: 'Sources' }));
+  assert.is(h.history.location.search, '?tab=sources');
+  await waitFor(() => assert.ok(h.calls.some((c) => c.url === 'api/projects/radar/sources?page=0&size=20&sort=id,asc')));
+  assert.not.ok(h.calls.some((c) => c.url.startsWith('api/projects/radar/sources?page=2')));
+  h.history.back();
+  await waitFor(() => assert.is(h.history.location.search, '?tab=subjects&page=3&sort=externalId,asc'));
+});
+
 t('the groups tab is hidden when site settings hide the group field; an unknown tab falls back to subjects', async () => {
   const { h, view } = await open(SYS_ADMIN, '/project/radar?tab=groups');
   act(() => h.session.store.setState({ hiddenSubjectFields: new Set(['group']) }));

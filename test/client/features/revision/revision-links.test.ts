@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import type { RevisionInfoDTO } from '../../../../src/common/dto';
 import { revisionChanges } from '../../../../src/client/features/revision/revision-links';
 
-test('each change links to the view of its entity, in added / modified / deleted order', () => {
+test('each change links to the view of its entity (a subject: its view at that revision), in added / modified / deleted order', () => {
   const revision: RevisionInfoDTO = {
     id: 3,
     timestamp: '2024-01-01T10:00:00.000+00:00',
@@ -19,13 +19,26 @@ test('each change links to the view of its entity, in added / modified / deleted
     [
       ['ADD', 'project', 'radar', 'project/radar'],
       ['ADD', 'sourcetype', 'Empatica_E4_v1', 'source-type/Empatica/E4/v1'],
-      ['MOD', 'subject', 'sub-1', 'subject/sub-1'],
+      ['MOD', 'subject', 'sub-1', 'subject/sub-1/revisions/3'],
       ['MOD', 'user', 'jo', 'user-management/jo'],
       ['MOD', 'sourcedata', 'acc', 'source-data/acc'],
       ['DEL', 'source', 'dev 1', 'source/dev%201'],
       ['DEL', 'role', 'radar: ROLE_PROJECT_ADMIN', 'role/radar/ROLE_PROJECT_ADMIN'],
     ],
   );
+});
+
+test('a subject added links to its view at that revision; a deleted one (nothing to show there) to its history', () => {
+  const revision: RevisionInfoDTO = {
+    id: 12,
+    timestamp: '',
+    author: 'a',
+    changes: { ADD: { subject: [{ login: 'sub 2' }] }, MOD: {}, DEL: { subject: [{ login: 'sub-3' }] } },
+  };
+  assert.equal(revisionChanges(revision).map((c) => [c.type, c.to]), [
+    ['ADD', 'subject/sub%202/revisions/12'],
+    ['DEL', 'subject/sub-3/revisions'],
+  ]);
 });
 
 test('a snapshot missing what the path needs gives no link', () => {

@@ -49,4 +49,42 @@ t('project tab: the project\'s sources, no project column, project-scoped popups
   assert.equal(h.missing, []);
 });
 
+t('a sort the table does not offer (left by another tab) falls back to id; a header click sorts on its field', async () => {
+  const h = await harness({
+    url: '/project/radar?tab=sources&sort=externalId,asc',
+    account: SYS_ADMIN,
+    answers: { 'GET api/projects/radar/sources': { ...json([source(1, 'dev-1')]), headers: { 'X-Total-Count': '1' } } },
+  });
+  const view = h.render(<SourceList projectName="radar" />);
+  await waitFor(() => assert.ok(view.getByRole('cell', { name: 'dev-1' })));
+  assert.equal(h.calls.filter((c) => c.url.startsWith('api/projects/radar/sources')).map((c) => c.url), ['api/projects/radar/sources?page=0&size=20&sort=id,asc']);
+  assert.is(view.getByRole('columnheader', { name: /^ID/ }).getAttribute('aria-sort'), 'ascending');
+  fireEvent.click(view.getByRole('button', { name: /Source name/ }));
+  await waitFor(() => assert.ok(h.calls.some((c) => c.url === 'api/projects/radar/sources?page=0&size=20&sort=sourceName,asc&sort=id')));
+  assert.is(h.history.location.search, '?tab=sources&sort=sourceName,asc');
+});
+
+t('a page past the last one (left by another tab) moves to the last page without a history step', async () => {
+  const sources = Array.from({ length: 25 }, (_, i) => source(i + 1, `dev-${i + 1}`));
+  const h = await harness({
+    url: '/project/radar?tab=sources&page=4',
+    account: SYS_ADMIN,
+    answers: {
+      'GET api/projects/radar/sources': (call) => {
+        const page = Number(new URL(call.url, 'http://x/').searchParams.get('page'));
+        return { ...json(sources.slice(page * 20, page * 20 + 20)), headers: { 'X-Total-Count': '25' } };
+      },
+    },
+  });
+  const entries = h.history.index;
+  const view = h.render(<SourceList projectName="radar" />);
+  await waitFor(() => assert.ok(view.getByRole('cell', { name: 'dev-25' })));
+  const pages = h.calls.filter((c) => c.url.startsWith('api/projects/radar/sources')).map((c) => new URL(c.url, 'http://x/').searchParams.get('page'));
+  assert.equal(pages, ['3', '1']);
+  assert.is(h.history.location.search, '?tab=sources&page=2');
+  assert.is(h.history.index, entries, 'replaced, so Back does not return to the empty page');
+  assert.ok(view.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current'));
+  assert.ok(view.getByText('Showing 21 - 25 of 25 items'));
+});
+
 t.run();

@@ -171,6 +171,16 @@ t('changing the sort goes back to page 1 and asks again', async () => {
   assert.is(requests[2].get('sort'), 'externalId,desc');
 });
 
+t('a sort it does not offer (left by another tab) is login ascending; a page past the end becomes the last page', async () => {
+  const { h, requests } = await setup('/project/radar?page=5&sort=sourceName,desc');
+  const view = h.render(<SubjectList projectName="radar" />);
+  await waitFor(() => view.getByText('All 28 results loaded'));
+  assert.is(requests.length, 1);
+  assert.is(requests[0].get('sort'), 'login,asc');
+  await waitFor(() => assert.is(h.router.getState().location.query.page, '2'));
+  assert.is(requests.length, 1, 'the rows on screen stay; nothing is asked again');
+});
+
 t('rows: status badge, external link, attributes, group; actions only for ACTIVATED subjects', async () => {
   const requests: URLSearchParams[] = [];
   const rows = [

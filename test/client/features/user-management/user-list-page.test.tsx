@@ -113,12 +113,23 @@ t('sorting asks the server with the id tie-breaker; paging shows the total', asy
   const { h, view } = await open('/user-management', [ADMIN, JO], 57);
   assert.ok(view.getByText('Showing 1 - 20 of 57 items'));
   fireEvent.click(view.getByRole('button', { name: /Login/ }));
-  await act(() => tick());
+  await act(() => tick(20)); // past the 5 ms sort-change debounce
   assert.is(userRequests(h.calls).at(-1), 'api/users?page=0&size=20&sort=login,asc&sort=id');
   fireEvent.click(view.getByRole('button', { name: 'Page 3' }));
   await act(() => tick());
   assert.is(userRequests(h.calls).at(-1), 'api/users?page=2&size=20&sort=login,asc&sort=id');
   assert.ok(view.getByText('Showing 41 - 57 of 57 items'));
+});
+
+t('a sort change reaches the server after a 5 ms debounce: quick successive clicks send one request', async () => {
+  const { h, view } = await open('/user-management', [ADMIN, JO], 57);
+  assert.is(userRequests(h.calls).length, 1);
+  fireEvent.click(view.getByRole('button', { name: /Login/ }));
+  fireEvent.click(view.getByRole('button', { name: /Login/ }));
+  assert.is(h.history.location.search, '?sort=login,desc', 'the URL follows at once');
+  assert.is(userRequests(h.calls).length, 1, 'nothing sent within the debounce');
+  await act(() => tick(20));
+  assert.equal(userRequests(h.calls).slice(1), ['api/users?page=0&size=20&sort=login,desc&sort=id']);
 });
 
 t('a saved dialog (userListModification) reloads the list', async () => {

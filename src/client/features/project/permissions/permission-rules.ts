@@ -53,10 +53,10 @@ const sameRole = (a: RoleDTO, b: RoleDTO) =>
   (a.projectName ?? null) === (b.projectName ?? null) &&
   (a.organizationName ?? null) === (b.organizationName ?? null);
 
-/** The user as PUT api/users wants it, with `role` added. */
+/** The user with `role` added to the roles the caller sees (PUT api/users/{login}/roles takes those roles). */
 export const withRole = (user: UserDTO, role: RoleDTO): UserDTO => ({ ...user, roles: [...(user.roles ?? []), role] });
 
-/** The user as PUT api/users wants it, with `role` taken away. */
+/** The user with `role` taken from the roles the caller sees. */
 export const withoutRole = (user: UserDTO, role: RoleDTO): UserDTO => ({
   ...user,
   roles: (user.roles ?? []).filter((held) => !sameRole(held, role)),

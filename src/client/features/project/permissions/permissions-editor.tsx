@@ -1,12 +1,15 @@
 // The Permissions tab of an organization or project (spec 001 §2, client.md §1.6 jhi-permissions): every user from
 // GET api/users?includeProvenance=false, split in the browser into those holding a role in the scope (or system
-// admin) and the rest; a scoped admin role is added or removed by PUT api/users with the edited role list. When the
-// signed-in user edited themself, the session's account is fetched again (their authorities changed).
+// admin) and the rest. A scoped admin role is added or removed by PUT api/users/{login}/roles (api.md §5.4) with the
+// roles as the caller sees them and the change applied: that endpoint checks each added or removed role and keeps the
+// roles the caller cannot see, where PUT api/users would refuse any user holding a role outside the caller's scope
+// and would rewrite the user's other fields too. When the signed-in user edited themself, the session's account is
+// fetched again (their authorities changed).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { UserDTO } from '../../../../common/dto';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Select } from '../../../components/form';
-import { useHttp } from '../../../components/services-react';
+import { useAlerts, useHttp } from '../../../components/services-react';
 import { isAbortError } from '../../../lib/http-errors';
 import { useAbortScope } from '../../../lib/http-react';
 import { useT } from '../../../lib/i18n-react';
@@ -21,6 +24,7 @@ export interface PermissionsEditorProps {
 export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode {
   const t = useT();
   const http = useHttp();
+  const alerts = useAlerts();
   const session = useSession();
   const abort = useAbortScope();
   const account = useSessionState(selectAccount);
@@ -41,10 +45,13 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
     void load();
   }, [load]);
 
+  /** `user` with the edited roles; only the roles are sent. */
   const save = async (user: UserDTO) => {
     setBusy(true);
     try {
-      await http.put('api/users', { body: user });
+      await http.put(`api/users/${encodeURIComponent(user.login)}/roles`, { body: user.roles ?? [] });
+      // The endpoint answers 204 without an alert header: say what happened as PUT api/users did.
+      alerts.success('userManagement.updated', { param: user.login });
       setSelected('');
       if (user.login === account?.login) await session.reset();
       await load();
