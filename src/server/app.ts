@@ -62,6 +62,7 @@ export interface AppOptions {
 export function createHandler(app: AppServices, options: AppOptions = {}) {
   const router = options.router ?? buildRouter();
   const staticFiles = new StaticFiles(options.clientDir ?? DEFAULT_CLIENT_DIR);
+  (app.caches ??= new Map()).set('staticFiles', staticFiles.cacheStats);
   const httpLog = app.logs.get('http');
   const errorLog = app.logs.get('errors');
   const base = app.config.basePath;

@@ -7,6 +7,7 @@ import type { SigningKeys } from './auth/signing-keys';
 import type { AuthOutcome } from './auth/principal';
 import type { RequestContext } from './http/context';
 import type { MailService } from './mail/mail-service';
+import type { CacheStats } from './management/cache-stats';
 import type { RequestMetrics } from './management/request-metrics';
 import type { OidcProvider } from './oidc/oidc-provider';
 
@@ -25,6 +26,8 @@ export interface AppServices {
   carriesSession?: (ctx: RequestContext) => boolean;
   /** Request counts and timings for management/jhimetrics; created by the request pipeline when missing. */
   metrics?: RequestMetrics;
+  /** In-memory caches this app instance owns beyond `keys` and `oidc`, by name, for management/jhimetrics. */
+  caches?: Map<string, CacheStats>;
   /** The external OpenID Connect provider's client (caches only), made at first use when OIDC_ISSUER is set. */
   oidc?: OidcProvider;
 }

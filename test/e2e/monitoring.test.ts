@@ -1,6 +1,6 @@
 // The system-admin monitoring screens in a real browser against the real server: health, loggers (changing a level
 // reaches the server's logger registry), the audit log showing the admin's own sign-in, and the runtime metrics with
-// the thread dump.
+// the thread dump, the server's caches and its database connection pool.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
@@ -74,6 +74,23 @@ t('health, logs (a level change), audits (the sign-in) and metrics as the system
   await page.waitForSelector('[role="dialog"]');
   assert.is(await dialogTitle(page), 'Thread dump');
   assert.match(await textOf(page, '[role="dialog"]'), /main \(id \d+\)/);
+  await page.keyboard.press('Escape');
+
+  // The caches this process holds (the client's files it just served among them) and its connection pool, in numbers.
+  await waitForText(page, 'Cache statistics');
+  const cacheRows = await page.$$eval('section[aria-labelledby="metrics-cache-title"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  const files = cacheRows.find(([name]) => name === 'staticFiles');
+  assert.ok(files, JSON.stringify(cacheRows));
+  assert.ok(files!.slice(1, 7).every((cell) => /^\d+$/.test(cell)), files!.join(' | '));
+  assert.ok(Number(files![3]) > 0, 'the client files were looked up');
+  assert.match(files![7], /^\d+\.\d\d %$/);
+  const pool = await textOf(page, 'section[aria-labelledby="metrics-datasource-title"]');
+  assert.match(pool, /Connection pool usage \(active: \d+, min: \d+, max: (1|10), idle: \d+, pending: \d+\)/);
+  const usage = await page.$$eval('section[aria-labelledby="metrics-datasource-title"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')).find(([name]) => name === 'Usage'));
+  assert.ok(usage && Number(usage[1]) > 0, JSON.stringify(usage));
+  assert.match(usage![2], /^\d+\.\d\d ms$/);
 
   assert.equal(unexpectedProblems(page.problems(), EXPECTED), []);
   await page.dispose();

@@ -2,6 +2,7 @@
 // Creation runs under an advisory lock so processes starting together agree on one key.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import type { Database } from '../db/database';
+import { CacheStats } from '../management/cache-stats';
 
 export interface SigningKey {
   kid: string;
@@ -28,6 +29,8 @@ function fromRow(row: KeyRow): SigningKey {
 export class SigningKeys {
   private current?: Promise<SigningKey>;
   private all = new Map<string, SigningKey>();
+  /** Key lookups by kid: a hit is answered from memory, a miss reads the table again. */
+  readonly cacheStats = new CacheStats(() => this.all.size);
   constructor(private readonly db: Database) {}
 
   /** The key new tokens are signed with. */
@@ -42,7 +45,12 @@ export class SigningKeys {
   /** Keys that may verify a token with this `kid` (every known key when the kid is unknown or absent). */
   async verificationKeys(kid?: string): Promise<KeyObject[]> {
     await this.signingKey();
-    if (kid && !this.all.has(kid)) await this.reload(); // another process may have rotated
+    if (kid && !this.all.has(kid)) {
+      this.cacheStats.misses++;
+      await this.reload(); // another process may have rotated
+    } else {
+      this.cacheStats.hits++;
+    }
     const keys = kid && this.all.has(kid) ? [this.all.get(kid)!] : [...this.all.values()];
     return keys.map((k) => k.publicKey);
   }
@@ -54,7 +62,11 @@ export class SigningKeys {
 
   private async reload(): Promise<void> {
     const rows = await this.db.query<KeyRow>('SELECT kid, private_key_pem, public_key_pem FROM signing_key ORDER BY id');
-    for (const row of rows) if (!this.all.has(row.kid)) this.all.set(row.kid, fromRow(row));
+    for (const row of rows) {
+      if (this.all.has(row.kid)) continue;
+      this.all.set(row.kid, fromRow(row));
+      this.cacheStats.puts++;
+    }
   }
 
   private async loadOrCreate(): Promise<SigningKey> {

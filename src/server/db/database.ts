@@ -1,6 +1,8 @@
 // One small interface over both drivers, with the same SQL ($1 placeholders) on each. Rows come back as plain
 // objects; int8 values are numbers and `date` columns are 'yyyy-mm-dd' strings whichever driver runs, so the API
 // never answers an id as a string.
+import type { PoolStats } from './pool-stats';
+
 export type Row = Record<string, unknown>;
 
 export interface QueryOptions {
@@ -18,6 +20,8 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction: everything it wrote is committed together, or nothing is. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections in use, waiting callers and timings, counted by the wrapper (management/jhimetrics). */
+  readonly pool?: PoolStats;
 }
 
 /** The first row, or undefined. */

@@ -3,6 +3,7 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database';
+import { PoolStats } from './pool-stats';
 
 const parsers = {
   [types.INT8]: (v: string) => Number(v),
@@ -10,11 +11,17 @@ const parsers = {
   [types.DATE]: (v: string) => v,
 };
 
-function wrap(pg: Pick<PGlite, 'query'>): Queryable {
+/** `pool` counts the calls on the database; statements inside a transaction run in it, uncounted. */
+function wrap(pg: Pick<PGlite, 'query'>, pool?: PoolStats): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await pg.query<T>(sql, params, { parsers });
-      return result.rows;
+      const lease = pool?.take();
+      try {
+        const result = await pg.query<T>(sql, params, { parsers });
+        return result.rows;
+      } finally {
+        if (lease !== undefined) pool!.give(lease);
+      }
     },
   };
 }
@@ -27,16 +34,28 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database & { pg: PGlite }> {
+  const started = performance.now();
   const pg = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const base = wrap(pg);
+  // One backend, open from start to close, running one query or transaction at a time: a pool of exactly one.
+  const pool = new PoolStats({ max: 1, min: 1, connections: () => (pg.closed ? 0 : 1) });
+  pool.creation.record(performance.now() - started);
+  const base = wrap(pg, pool);
   return {
     kind: 'pglite',
     pg,
+    pool,
     query: base.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async transaction(fn) {
+      const lease = pool.take();
+      try {
+        return await pg.transaction((tx) => fn(wrap(tx)));
+      } finally {
+        pool.give(lease);
+      }
+    },
     close: () => pg.close(),
   };
 }

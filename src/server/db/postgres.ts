@@ -2,8 +2,10 @@
 // one database: nothing that matters lives only in a process's memory.
 import postgres from 'postgres';
 import type { Database, Queryable, QueryOptions } from './database';
+import { PoolStats } from './pool-stats';
 
-function wrap(sql: postgres.Sql): Queryable {
+/** `pool` counts the calls on the shared pool; statements inside a transaction run on its connection, uncounted. */
+function wrap(sql: postgres.Sql, pool?: PoolStats): Queryable {
   return {
     async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}) {
       // Parameterised statements are prepared (and kept per connection): the API runs a bounded set of them, and after
@@ -11,9 +13,14 @@ function wrap(sql: postgres.Sql): Queryable {
       // statement costs several times its execution). `planPerCall` sends the unnamed statement, planned afresh with
       // the call's values.
       const prepare = params.length > 0 && !options.planPerCall;
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare });
-      // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
-      return Array.from(rows) as unknown as T[];
+      const lease = pool?.take();
+      try {
+        const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare });
+        // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
+        return Array.from(rows) as unknown as T[];
+      } finally {
+        if (lease !== undefined) pool!.give(lease);
+      }
     },
   };
 }
@@ -36,12 +43,21 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       },
     },
   });
-  const base = wrap(sql);
+  // The pool's size as postgres.js parsed it; it keeps no connection open on purpose (min 0) and opens them lazily.
+  const pool = new PoolStats({ max: sql.options.max, min: 0 });
+  const base = wrap(sql, pool);
   return {
     kind: 'postgres',
+    pool,
     query: base.query,
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      sql.begin((tx) => fn(wrap(tx as unknown as postgres.Sql))) as Promise<T>,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const lease = pool.take();
+      try {
+        return (await sql.begin((tx) => fn(wrap(tx as unknown as postgres.Sql)))) as T;
+      } finally {
+        pool.give(lease);
+      }
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

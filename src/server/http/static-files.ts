@@ -5,6 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
+import { CacheStats } from '../management/cache-stats';
 import type { Reply } from './context';
 
 const TYPES: Record<string, string> = {
@@ -33,6 +34,7 @@ interface CachedFile {
 
 export class StaticFiles {
   private readonly cache = new Map<string, CachedFile>();
+  readonly cacheStats = new CacheStats(() => this.cache.size);
   constructor(private readonly root: string) {}
 
   /** A reply for `path` (below the base path), or null when no such file exists. */
@@ -81,13 +83,19 @@ export class StaticFiles {
     }
     if (!info.isFile()) return null;
     const cached = this.cache.get(abs);
-    if (cached && cached.mtimeMs === info.mtimeMs) return cached;
+    if (cached && cached.mtimeMs === info.mtimeMs) {
+      this.cacheStats.hits++;
+      return cached;
+    }
+    this.cacheStats.misses++;
+    if (cached) this.cacheStats.removals++; // the file changed on disk
     const file: CachedFile = {
       mtimeMs: info.mtimeMs,
       etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
       body: await readFile(abs),
     };
     this.cache.set(abs, file);
+    this.cacheStats.puts++;
     return file;
   }
 }

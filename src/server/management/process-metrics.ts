@@ -1,10 +1,12 @@
 // GET management/jhimetrics: the JHipster metrics object, filled from what Node knows about its own process.
 // JVM memory areas become the V8 heap, the resident set and external memory; the garbage collector section comes from
-// perf_hooks GC entries (zeros until a collection happened); cache and databases stay empty (no pools to report).
+// perf_hooks GC entries (zeros until a collection happened); `cache` lists the process's in-memory caches and
+// `databases` the database wrapper's pool, as HikariCP's meters would (both this process's own).
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import type { AppServices } from '../services';
+import { cacheMetrics } from './cache-metrics';
 import { RequestMetrics } from './request-metrics';
 
 interface MemoryArea {
@@ -123,7 +125,7 @@ export function processMetrics(app: AppServices): Record<string, unknown> {
     },
     'http.server.requests': metrics.httpRequests(),
     services: metrics.services(),
-    cache: {},
-    databases: {},
+    cache: cacheMetrics(app),
+    databases: app.db.pool?.figures() ?? {},
   };
 }

@@ -1,6 +1,7 @@
 // The provider's metadata from `{issuer}/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §4), read
 // when first needed and kept for a while. Only a cache: every server process reads its own copy, and a failed read
 // is not kept, so the next sign-in asks again.
+import { CacheStats } from '../management/cache-stats';
 import { isAcceptableProviderUrl } from './oidc-config';
 import { fetchProviderJson, OidcFailure } from './provider-fetch';
 
@@ -66,6 +67,7 @@ export function parseDiscovery(doc: Record<string, unknown>, configuredIssuer: s
 export class DiscoveryCache {
   private cached?: { metadata: ProviderMetadata; until: number };
   private pending?: Promise<ProviderMetadata>;
+  readonly cacheStats = new CacheStats(() => (this.cached ? 1 : 0));
 
   constructor(
     private readonly issuer: string,
@@ -74,19 +76,26 @@ export class DiscoveryCache {
   ) {}
 
   async get(): Promise<ProviderMetadata> {
-    if (this.cached && this.cached.until > Date.now()) return this.cached.metadata;
+    if (this.cached && this.cached.until > Date.now()) {
+      this.cacheStats.hits++;
+      return this.cached.metadata;
+    }
+    this.cacheStats.misses++;
     this.pending ??= this.load().finally(() => (this.pending = undefined));
     return this.pending;
   }
 
   forget(): void {
+    if (this.cached) this.cacheStats.removals++;
     this.cached = undefined;
   }
 
   private async load(): Promise<ProviderMetadata> {
     const doc = await fetchProviderJson(discoveryUrl(this.issuer), 'discovery', { timeoutMs: this.timeoutMs() });
     const metadata = parseDiscovery(doc, this.issuer);
+    if (this.cached) this.cacheStats.evictions++; // the expired copy
     this.cached = { metadata, until: Date.now() + this.ttlMs };
+    this.cacheStats.puts++;
     return metadata;
   }
 }

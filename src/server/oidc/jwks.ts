@@ -2,6 +2,7 @@
 // naming a kid we do not hold makes us read the set again, once (the provider rotated its keys); a kid still unknown
 // after that fails the sign-in. Keys that are not for signatures, or of a kind we cannot check, are left out.
 import { createPublicKey, type KeyObject } from 'node:crypto';
+import { CacheStats } from '../management/cache-stats';
 import { fetchProviderJson, isObject } from './provider-fetch';
 
 export type SignatureAlgorithm = 'RS256' | 'ES256';
@@ -50,6 +51,8 @@ export function importJwks(doc: Record<string, unknown>): SigningKey[] {
 export class JwksCache {
   private cached?: { keys: SigningKey[]; until: number };
   private pending?: Promise<SigningKey[]>;
+  /** Per key lookup: a hit finds the key in the set held, a miss reads the set again (expired, or a new kid). */
+  readonly cacheStats = new CacheStats(() => this.cached?.keys.length ?? 0);
 
   constructor(
     private readonly jwksUri: () => Promise<string>,
@@ -66,7 +69,11 @@ export class JwksCache {
   }
 
   private async keys(reload: boolean): Promise<SigningKey[]> {
-    if (!reload && this.cached) return this.cached.keys;
+    if (!reload && this.cached) {
+      this.cacheStats.hits++;
+      return this.cached.keys;
+    }
+    this.cacheStats.misses++;
     this.pending ??= this.load().finally(() => (this.pending = undefined));
     return this.pending;
   }
@@ -74,7 +81,9 @@ export class JwksCache {
   private async load(): Promise<SigningKey[]> {
     const doc = await fetchProviderJson(await this.jwksUri(), 'JWKS', { timeoutMs: this.timeoutMs() });
     const keys = importJwks(doc);
+    if (this.cached) this.cacheStats.evictions += this.cached.keys.length; // the set replaced
     this.cached = { keys, until: Date.now() + this.ttlMs };
+    this.cacheStats.puts += keys.length;
     return keys;
   }
 }

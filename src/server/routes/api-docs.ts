@@ -7,6 +7,7 @@ import { notFoundVm } from '../http/errors';
 import { Router } from '../http/router';
 import { buildOpenApiDocument, type OpenApiDocument } from '../api-docs/openapi-document';
 import { swaggerConfig } from '../api-docs/swagger-config';
+import { processCache } from '../management/cache-stats';
 
 export const API_DOCS_PROFILE = 'api-docs';
 
@@ -15,14 +16,18 @@ function requireProfile(ctx: RequestContext): void {
 }
 
 const documents = new Map<string, OpenApiDocument>();
+const stats = processCache('apiDocs', () => documents.size);
 
 async function documentFor(basePath: string): Promise<OpenApiDocument> {
   let doc = documents.get(basePath);
-  if (!doc) {
+  if (doc) stats.hits++;
+  else {
+    stats.misses++;
     // Imported when first asked for: app.ts registers this file's routes, so a static import would be a cycle.
     const { buildRouter } = await import('../app');
     doc = buildOpenApiDocument(buildRouter().routeTable(), { basePath });
     documents.set(basePath, doc);
+    stats.puts++;
   }
   return doc;
 }

@@ -3,6 +3,7 @@
 // (`2024-01-01T00:00[Europe/Amsterdam]`, what the client sends). Missing time parts are 0, a missing zone is UTC.
 // A local time in a region resolves as java.time does: in a DST overlap the earlier offset wins, a time inside a
 // gap moves forward by the gap's length. Anything else is invalid (undefined), never a guess.
+import { processCache } from '../management/cache-stats';
 
 const ZONED = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?(?:\[([^\]]{1,64})\])?$/;
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -32,9 +33,12 @@ function offsetSeconds(text: string): number | undefined {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
+const stats = processCache('timeZoneFormatters', () => formatters.size);
 
 function formatterFor(zone: string): Intl.DateTimeFormat | null {
-  if (!formatters.has(zone)) {
+  if (formatters.has(zone)) stats.hits++;
+  else {
+    stats.misses++;
     let formatter: Intl.DateTimeFormat | null = null;
     try {
       formatter = new Intl.DateTimeFormat('en-US', {
@@ -44,8 +48,12 @@ function formatterFor(zone: string): Intl.DateTimeFormat | null {
     } catch {
       formatter = null; // RangeError: not a time zone this runtime knows
     }
-    if (formatters.size > 500) formatters.clear();
+    if (formatters.size > 500) {
+      stats.evictions += formatters.size;
+      formatters.clear();
+    }
     formatters.set(zone, formatter);
+    stats.puts++;
   }
   return formatters.get(zone) ?? null;
 }

@@ -1,12 +1,14 @@
 // Runtime metrics (spec 000 §2): GET management/jhimetrics and management/threaddump together; "Updating..." while
-// they load; each section only when its data is present. Cache and datasource sections are not shown: this server
-// reports neither (both objects are empty).
+// they load; each section only when its data is present. Cache and datasource figures are those of the server process
+// that answered (each process has its own memory and connection pool).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
 import { isAbortError } from '../../lib/http-errors';
 import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
+import { CacheSection } from './cache-section';
+import { DatasourceSection } from './datasource-section';
 import { EndpointsSection } from './endpoints-section';
 import { GcSection } from './gc-section';
 import { HttpSection } from './http-section';
@@ -57,6 +59,8 @@ export function MetricsPage(_props: PageProps): ReactNode {
       {hasEntries(metrics?.garbageCollector) && <GcSection gc={metrics!.garbageCollector!} />}
       {requests && hasEntries(requests.percode) && <HttpSection all={requests.all?.count ?? 0} percode={requests.percode!} />}
       {hasEntries(metrics?.services) && <EndpointsSection services={metrics!.services!} />}
+      {hasEntries(metrics?.cache) && <CacheSection caches={metrics!.cache!} />}
+      {hasEntries(metrics?.databases) && <DatasourceSection pool={metrics!.databases!} />}
     </section>
   );
 }

@@ -17,8 +17,27 @@ export interface Metrics {
   garbageCollector?: Record<string, number | Record<string, number>>;
   'http.server.requests'?: { all?: { count: number }; percode?: Record<string, Timing> };
   services?: Record<string, Record<string, Timing>>;
-  cache?: Record<string, Record<string, number>>;
-  databases?: Record<string, unknown>;
+  cache?: Record<string, CacheFigures>;
+  databases?: Datasource;
+}
+
+/** A timer as Micrometer reports it: count, mean, max, totalTime and the percentiles '0.0' … '1.0' (ms). */
+export type TimerFigures = Record<string, number>;
+
+/** One cache's meters: cache.gets.hit, cache.gets.miss, cache.puts, cache.removals, cache.evictions (cache.size). */
+export type CacheFigures = Record<string, number>;
+
+/** The connection pool in HikariCP's meter names: gauges as {value}, timers as TimerFigures. */
+export interface Datasource {
+  active?: { value: number };
+  idle?: { value: number };
+  max?: { value: number };
+  min?: { value: number };
+  pending?: { value: number };
+  connections?: { value: number };
+  acquire?: TimerFigures;
+  creation?: TimerFigures;
+  usage?: TimerFigures;
 }
 
 export interface StackFrame {
