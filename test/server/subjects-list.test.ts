@@ -6,6 +6,8 @@ import * as assert from 'uvu/assert';
 import { asUser, type AsUser } from '../setup/auth';
 import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
+import { parseCriteria } from '../../src/server/subjects/criteria';
+import { buildListStatement } from '../../src/server/subjects/list-sql';
 import { seedListDataset, walkByCursor, walkByLink } from './subjects-dataset';
 import { oracle, type OracleQuery, type OracleSubject } from './subjects-oracle';
 
@@ -100,6 +102,41 @@ t('every criterion, each with a rotating sort order', async () => {
     const [sort2, keys2] = SORTS[(i + 4) % SORTS.length];
     const expected2 = oracle(all, { ...criteria(), project: 'radar', sort: keys2 });
     expectWalk(await walkByCursor(admin, '/api/projects/radar/subjects', query('size=4', q, sort2)), expected2, `cursor ${q} ${sort2}`);
+  }
+});
+
+/** Walks the list statement itself page by page, its branch for substring filters chosen by `fewMatches`. */
+async function walkStatement(q: string, fewMatches: number): Promise<string[]> {
+  const logins: string[] = [];
+  let last: { subject_id: number; subject_login: string; subject_external_id: string | null } | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const params = new URLSearchParams(q);
+    if (last) {
+      params.set('last.id', String(last.subject_id));
+      params.set('last.login', last.subject_login);
+      params.set('last.externalId', last.subject_external_id ?? '');
+    }
+    const c = parseCriteria(params, 'radar');
+    const st = buildListStatement(c, { name: 'radar' }, undefined, fewMatches);
+    const rows = (await server.app.db.query<NonNullable<typeof last> & { dto: string | null }>(st.sql, st.params, { planPerCall: st.planPerCall }))
+      .filter((r) => r.dto !== null);
+    logins.push(...rows.map((r) => r.subject_login));
+    if (rows.length < c.size) return logins;
+    last = rows[rows.length - 1];
+  }
+  throw new Error(`${q}: more than 100 pages`);
+}
+
+t('substring filters: the fetch-and-sort and the index-walk branches answer the same pages', async () => {
+  const substring = FILTERS.filter(([f]) => /login=|externalId=|personName=|humanReadableIdentifier=/.test(f));
+  assert.ok(substring.length >= 8);
+  let i = 0;
+  for (const [filter, criteria] of substring) {
+    const [sort, keys] = SORTS[i++ % SORTS.length];
+    const q = query('size=4', filter, sort);
+    const expected = oracle(all, { ...criteria(), project: 'radar', sort: keys }).map((s) => s.login);
+    assert.equal(await walkStatement(q, 5000), expected, `fetch and sort: ${q}`);
+    assert.equal(await walkStatement(q, 0), expected, `walk: ${q}`);
   }
 });
 
