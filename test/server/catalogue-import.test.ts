@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
-import { openPostgres } from '../../src/server/db/postgres';
+import { runTwiceAtOnce } from '../setup/lock-contention';
 import { LoggerRegistry } from '../../src/server/log';
 import { CATALOGUE_LOCK, importCatalogue } from '../../src/server/source-types/catalogue-import';
 import { asUser, type AsUser } from '../setup/auth';
@@ -213,34 +213,7 @@ t('a catalogue that does not answer, or stops half-way through its body, is give
 
 t('imports at once (processes starting together) create each type once', async () => {
   const run = (db: Database) => importCatalogue(db, catalogueUrl, logger().log);
-  let results;
-  if (!server.database.url) {
-    results = await Promise.all([run(server.app.db), run(server.app.db)]);
-  } else {
-    const [first, second, holder] = [1, 2, 3].map(() => openPostgres(server.database.url!, { max: 1 }));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    try {
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holding = holder.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [CATALOGUE_LOCK]);
-        locked();
-        await released;
-      });
-      await isLocked;
-      let finished = 0;
-      const runs = [run(first), run(second)].map((p) => p.then((r) => (finished++, r)));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.is(finished, 0, 'the imports wait for the lock');
-      release();
-      await holding;
-      results = await Promise.all(runs);
-    } finally {
-      release();
-      await Promise.all([first, second, holder].map((db) => db.close()));
-    }
-  }
+  const results = await runTwiceAtOnce(server, CATALOGUE_LOCK, run);
   assert.equal(results.map((r) => r.imported.length).sort(), [0, 3]);
   assert.equal(results.map((r) => r.present).sort(), [1, 4], 'the catalogue lists E4 twice');
   const [{ types, rows }] = [await counts()];

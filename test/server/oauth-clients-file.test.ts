@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
-import { openPostgres } from '../../src/server/db/postgres';
+import { runTwiceAtOnce } from '../setup/lock-contention';
 import { LoggerRegistry } from '../../src/server/log';
 import { CLIENTS_FILE_COLUMNS } from '../../src/server/oauth-clients/clients-csv';
 import { CLIENTS_FILE_LOCK, loadFileClients, readClientsFile } from '../../src/server/oauth-clients/clients-file';
@@ -122,38 +122,9 @@ t('the portal\'s own client and protected clients are not overwritten by the fil
 t('two loads at once (two processes starting together) both succeed and leave exactly one copy of each client', async () => {
   const clients = await readClientsFile(SAMPLE);
   const load = (db: Database) => loadFileClients(db, SAMPLE, clients, logger().log);
-  if (!server.database.url) {
-    // PGlite has one connection: the loads run one after the other whatever happens.
-    const [a, b] = await Promise.all([load(server.app.db), load(server.app.db)]);
-    assert.equal([a.loaded, b.loaded], [SAMPLE_IDS, SAMPLE_IDS]);
-  } else {
-    // Two more connections, as two other processes would have. While a third holds the advisory lock, both loads
-    // wait for it (so they overlap for sure); once released they take turns.
-    const [first, second, holder] = [1, 2, 3].map(() => openPostgres(server.database.url!, { max: 1 }));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    try {
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holding = holder.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [CLIENTS_FILE_LOCK]);
-        locked();
-        await released;
-      });
-      await isLocked;
-      let finished = 0;
-      const loads = [load(first), load(second)].map((p) => p.then((r) => (finished++, r)));
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // the secrets are hashed by now
-      assert.is(finished, 0, 'the loads wait for the lock');
-      release();
-      await holding;
-      const [a, b] = await Promise.all(loads);
-      assert.equal([a.loaded, b.loaded], [SAMPLE_IDS, SAMPLE_IDS]);
-    } finally {
-      release();
-      await Promise.all([first, second, holder].map((db) => db.close()));
-    }
-  }
+  // The secrets are hashed by the time the wait is over, so the loads are surely waiting on the lock.
+  const [a, b] = await runTwiceAtOnce(server, CLIENTS_FILE_LOCK, load, { waitMs: 1500 });
+  assert.equal([a.loaded, b.loaded], [SAMPLE_IDS, SAMPLE_IDS]);
   const rows = await server.app.db.query<{ client_id: string; copies: number }>(
     'SELECT client_id, count(*)::int AS copies FROM oauth_client WHERE client_id = ANY($1::text[]) GROUP BY client_id ORDER BY client_id',
     [SAMPLE_IDS],
