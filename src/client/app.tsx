@@ -69,6 +69,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'project', page: project('ProjectListPage'), authorities: SYS, titleKey: 'managementPortalApp.project.home.title' },
   { path: 'project/:projectName', page: project('ProjectDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.project.detail.title' },
   { path: 'revisions', page: revision('RevisionListPage'), authorities: SYS, titleKey: 'managementPortalApp.revision.home.title' },
+  { path: 'revisions/:revisionId', page: revision('RevisionPage'), authorities: SYS, titleKey: 'managementPortalApp.revision.detail.title' },
   // The specs list role/{projectName}/{authorityName} and role/{organizationName}/{authorityName}: one URL shape, so
   // one route; the page asks GET api/roles/{projectOrOrganizationName}/{authorityName}.
   { path: 'role/:projectOrOrganizationName/:authorityName', page: role('RoleDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.role.detail.title' },

@@ -177,10 +177,11 @@ t('the revisions page lists those changes as coloured links', async () => {
   await page.waitForSelector('.revision-change', { timeout: 10000 });
   const changes = await page.$$eval('.revision-change', (links) => links.map((a) => `${a.className}|${a.textContent}|${a.getAttribute('href') ?? ''}`));
   const has = (cls: string, text: string, href: string) => changes.some((c) => c.includes(cls) && c.includes(text) && c.endsWith(href));
-  assert.ok(has('revision-change--add', 'e2e-study', '/project/e2e-study'), changes.join('\n'));
-  assert.ok(has('revision-change--mod', 'e2e-study', '/project/e2e-study'));
-  assert.ok(has('revision-change--add', 'e2e-org', '/organization/e2e-org'));
-  assert.ok(has('revision-change--mod', 'padmin', '/user-management/padmin'));
+  // Each leads to the revision view, naming the entity to highlight (test/e2e/revisions.test.ts follows them).
+  assert.ok(has('revision-change--add', 'e2e-study', '?kind=project&key=e2e-study'), changes.join('\n'));
+  assert.ok(has('revision-change--mod', 'e2e-study', '?kind=project&key=e2e-study'));
+  assert.ok(has('revision-change--add', 'e2e-org', '?kind=organization&key=e2e-org'));
+  assert.ok(has('revision-change--mod', 'padmin', '?kind=user&key=padmin'));
   assert.ok(changes.some((c) => c.includes('revision-change--add') && c.includes('/subject/')));
 });
 

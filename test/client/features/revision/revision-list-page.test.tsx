@@ -17,7 +17,7 @@ const revision = (id: number, changes: Partial<RevisionInfoDTO['changes']>): Rev
 const t = suite('revisions page');
 t.after.each(() => cleanup());
 
-t('asks page, size 20 and sort id ascending; shows each change as a coloured link', async () => {
+t('asks page, size 20 and sort id ascending; shows each change as a coloured link to the revision view', async () => {
   const h = await harness({
     url: '/revisions',
     account: SYS_ADMIN,
@@ -38,11 +38,11 @@ t('asks page, size 20 and sort id ascending; shows each change as a coloured lin
   assert.is(call.url, 'api/revisions?page=0&size=20&sort=id,asc');
   const added = view.getByRole('link', { name: /radar/ });
   assert.ok(added.classList.contains('revision-change--add'));
-  assert.ok(added.getAttribute('href')!.endsWith('#/project/radar') || added.getAttribute('href')!.endsWith('/project/radar'));
+  assert.ok(added.getAttribute('href')!.endsWith('/revisions/1?kind=project&key=radar'), added.getAttribute('href')!);
   assert.ok(view.getByRole('link', { name: /jo/ }).classList.contains('revision-change--mod'));
   const deleted = view.getByRole('link', { name: /P_M_v/ });
   assert.ok(deleted.classList.contains('revision-change--del'));
-  assert.ok(deleted.getAttribute('href')!.endsWith('/source-type/P/M/v'));
+  assert.ok(deleted.getAttribute('href')!.endsWith('/revisions/2?kind=sourcetype&producer=P&model=M&catalogVersion=v'));
   assert.ok(view.getByText('Showing 1 - 20 of 45 items'));
 
   fireEvent.click(view.getByRole('button', { name: 'Page 2' }));
