@@ -103,8 +103,10 @@ export const POPUPS: readonly AppRoute[] = [
   // Organizations and projects
   { path: 'organization-new', page: organization('OrganizationDialog'), authorities: SYS, titleKey: 'managementPortalApp.organization.home.createLabel' },
   { path: 'organization/:organizationName/edit', page: organization('OrganizationDialog'), authorities: SYS_OR_ORG, titleKey: 'managementPortalApp.organization.home.editLabel' },
+  { path: 'organization/:organizationName/delete', page: organization('OrganizationDeleteDialog'), authorities: SYS_OR_ORG, titleKey: 'entity.delete.title' },
   { path: 'organization/:organizationName/project-new', page: project('ProjectDialog'), authorities: SYS_OR_ORG, titleKey: 'managementPortalApp.project.home.createLabel' },
   { path: 'organization/:organizationName/project/:projectName/edit', page: project('ProjectDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.project.home.editLabel' },
+  { path: 'project/:projectName/delete', page: project('ProjectDeleteDialog'), authorities: ADMINS, titleKey: 'entity.delete.title' },
 
   // Source data and source types
   { path: 'source-data-new', page: sourceData('SourceDataDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.sourceData.home.createLabel' },

@@ -1,5 +1,6 @@
-// Organizations (spec 001 §2): list, detail (Projects and Permissions tabs) and the create/edit dialog.
+// Organizations (spec 001 §2): list, detail (Projects and Permissions tabs), the create/edit and the delete dialog.
 import '../../shell-core';
 export { OrganizationListPage } from './organization-list-page';
 export { OrganizationDetailPage } from './organization-detail-page';
 export { OrganizationDialog } from './organization-dialog';
+export { OrganizationDeleteDialog } from './organization-delete-dialog';

@@ -1,10 +1,10 @@
 // Organization detail (spec 001 §2): name, description, location and, for its admins (system admin or this
-// organization's admin), an Edit button; tabs Projects and Permissions, the latter for admins only.
+// organization's admin), Edit and Delete buttons; tabs Projects and Permissions, the latter for admins only.
 import type { ReactNode } from 'react';
-import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
+import { HeaderActions } from '../project/header-actions';
 import { PermissionsEditor } from '../project/permissions/permissions-editor';
 import { TabNav, useTabParam, type TabDef } from '../project/tab-nav';
 import { useIsOrganizationAdmin } from './organization-access';
@@ -28,10 +28,8 @@ export function OrganizationDetailPage({ params }: PageProps): ReactNode {
         <h1 className="entity-page__title">
           {t('managementPortalApp.organization.detail.title')}: {name}
         </h1>
-        {isAdmin && organization && (
-          <PopupLink to={pathOf('organization', name, 'edit')} className="button button--secondary">
-            {t('entity.action.edit')}
-          </PopupLink>
+        {isAdmin && !failed && (
+          <HeaderActions edit={pathOf('organization', name, 'edit')} remove={pathOf('organization', name, 'delete')} loading={!organization} />
         )}
       </header>
       {!organization ? (

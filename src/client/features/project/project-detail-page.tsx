@@ -1,12 +1,14 @@
-// A project's page (spec 001 §2): its name (the human-readable one when set), the facts, an Edit button, and the
-// tabs, which only a system admin, the organization admin of its organization or its project admin sees; anyone
-// else gets a notice that no tabs are available.
+// A project's page (spec 001 §2): its name (the human-readable one when set), the facts, Edit and Delete buttons,
+// and the tabs, which only a system admin, the organization admin of its organization or its project admin sees;
+// anyone else gets a notice that no tabs are available.
 import type { ReactNode } from 'react';
 import { useHasAnyAuthority } from '../../components/authority-gate';
-import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
+import { findProject } from '../../lib/session-store';
+import { useSessionState } from '../../lib/session-react';
+import { HeaderActions } from './header-actions';
 import { organizationOf, projectAdminAuthorities } from './project-access';
 import { ProjectSummary } from './project-summary';
 import { ProjectTabs } from './project-tabs';
@@ -16,8 +18,11 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const name = params.projectName;
   const { project, failed } = useProject(name);
-  const mayAdminister = useHasAnyAuthority(project ? projectAdminAuthorities(project) : []) && project !== undefined;
-  const organization = project ? organizationOf(project) : undefined;
+  // The cached list already knows the project's organization, so its admins get the (disabled) buttons at once.
+  const cached = useSessionState((state) => findProject(state, name));
+  const known = project ?? cached;
+  const mayAdminister = useHasAnyAuthority(known ? projectAdminAuthorities(known) : []) && known !== undefined;
+  const organization = known ? organizationOf(known) : undefined;
 
   return (
     <section className="entity-page">
@@ -25,10 +30,12 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
         <h1 className="entity-page__title">
           {t('managementPortalApp.project.detail.title')}: {project?.humanReadableProjectName || project?.projectName || name}
         </h1>
-        {project && organization && mayAdminister && (
-          <PopupLink to={pathOf('organization', organization, 'project', project.projectName, 'edit')} className="button button--secondary">
-            {t('entity.action.edit')}
-          </PopupLink>
+        {organization && mayAdminister && !failed && (
+          <HeaderActions
+            edit={pathOf('organization', organization, 'project', name, 'edit')}
+            remove={pathOf('project', name, 'delete')}
+            loading={!project}
+          />
         )}
       </header>
       {!project ? (

@@ -1,11 +1,15 @@
 // One project in its full form (GET api/projects/{projectName}), fetched again whenever a dialog announces
-// `projectListModification` (a save), so the detail page and the edit dialog show what the server holds.
+// `projectListModification` (a save), so the detail page and the edit dialog show what the server holds. A delete
+// announces `{ deleted: projectName }`.
 import { useCallback, useEffect, useState } from 'react';
 import type { ProjectDTO } from '../../../common/dto';
 import { useHttp, useListModification } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
 import { isAbortError } from '../../lib/http-errors';
 import { useAbortScope } from '../../lib/http-react';
+
+const deletedName = (detail: unknown): unknown =>
+  typeof detail === 'object' && detail !== null ? (detail as { deleted?: unknown }).deleted : undefined;
 
 export interface ProjectLookup {
   project: ProjectDTO | undefined;
@@ -28,7 +32,10 @@ export function useProject(projectName: string | undefined): ProjectLookup {
   }, [http, scope, projectName]);
 
   useEffect(load, [load]);
-  useListModification('projectListModification', load);
+  useListModification('projectListModification', (detail) => {
+    // A deleted project is not asked for again: its page is being left, and the answer would only be "not found".
+    if (deletedName(detail) !== projectName) load();
+  });
 
   return { project: project?.projectName === projectName ? project : undefined, failed };
 }
