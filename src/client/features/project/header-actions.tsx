@@ -8,8 +8,8 @@ import { useT } from '../../lib/i18n-react';
 export interface HeaderActionsProps {
   /** Popup path of the edit dialog. */
   edit: string;
-  /** Popup path of the delete dialog. */
-  remove: string;
+  /** Popup path of the delete dialog; none: no Delete. */
+  remove?: string;
   loading: boolean;
 }
 
@@ -28,7 +28,7 @@ export function HeaderActions({ edit, remove, loading }: HeaderActionsProps): Re
   return (
     <div className="entity-page__header-actions">
       {action(edit, 'button button--secondary', t('entity.action.edit'))}
-      {action(remove, 'button button--danger', t('entity.action.delete'))}
+      {remove && action(remove, 'button button--danger', t('entity.action.delete'))}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useT } from '../../lib/i18n-react';
 import { findProject } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
 import { HeaderActions } from './header-actions';
-import { organizationOf, projectAdminAuthorities } from './project-access';
+import { organizationOf, projectAdminAuthorities, projectDeleteAuthorities } from './project-access';
 import { ProjectSummary } from './project-summary';
 import { ProjectTabs } from './project-tabs';
 import { useProject } from './use-project';
@@ -22,6 +22,7 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
   const cached = useSessionState((state) => findProject(state, name));
   const known = project ?? cached;
   const mayAdminister = useHasAnyAuthority(known ? projectAdminAuthorities(known) : []) && known !== undefined;
+  const mayDelete = useHasAnyAuthority(known ? projectDeleteAuthorities(known) : []) && known !== undefined;
   const organization = known ? organizationOf(known) : undefined;
 
   return (
@@ -33,7 +34,7 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
         {organization && mayAdminister && !failed && (
           <HeaderActions
             edit={pathOf('organization', organization, 'project', name, 'edit')}
-            remove={pathOf('project', name, 'delete')}
+            remove={mayDelete ? pathOf('project', name, 'delete') : undefined}
             loading={!project}
           />
         )}

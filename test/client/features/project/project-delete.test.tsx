@@ -102,7 +102,7 @@ t('over its own page: lands on its organization page, the project gone from it a
   assert.equal(app.missing, []);
 });
 
-t('the Delete button: system, organization and project admins of the project; disabled while it loads', async () => {
+t('the Delete button: system and organization admins of the project (a project admin\'s own role always keeps it); disabled while it loads', async () => {
   const pending = new Promise<never>(() => {});
   const loading = await harness({ url: '/project/radar', account: SYS_ADMIN, answers: { 'GET api/projects': json([RADAR]), 'GET api/projects/radar': () => pending } });
   await act(() => tick(5));
@@ -113,7 +113,7 @@ t('the Delete button: system, organization and project admins of the project; di
   const accounts = [
     [SYS_ADMIN, true],
     [user('oa', [{ authorityName: 'ROLE_ORGANIZATION_ADMIN', organizationName: 'main' }]), true],
-    [user('pa', [{ authorityName: 'ROLE_PROJECT_ADMIN', projectName: 'radar' }]), true],
+    [user('pa', [{ authorityName: 'ROLE_PROJECT_ADMIN', projectName: 'radar' }]), false],
     [user('ob', [{ authorityName: 'ROLE_ORGANIZATION_ADMIN', organizationName: 'beta' }]), false],
     [user('pb', [{ authorityName: 'ROLE_PROJECT_ADMIN', projectName: 'other' }]), false],
   ] as const;
@@ -123,6 +123,7 @@ t('the Delete button: system, organization and project admins of the project; di
     await waitFor(() => view.getByText('radar study'));
     const link = view.queryByRole('link', { name: 'Delete' });
     assert.is(link !== null, shown, account.login);
+    assert.ok(view.getByRole('link', { name: 'Edit' }), `${account.login} edits`);
     if (link) assert.ok(link.getAttribute('href')!.endsWith('(popup:project/radar/delete)'));
     cleanup();
   }
