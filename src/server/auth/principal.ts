@@ -31,8 +31,8 @@ function stringList(value: unknown): string[] {
   return [];
 }
 
-/** Builds the principal from verified claims (shared by bearer tokens and sessions that store a token). */
-export async function principalFromClaims(ctx: RequestContext, claims: JwtClaims, raw: string, via: Principal['via']): Promise<AuthOutcome> {
+/** Builds the principal from verified claims, loading the user the token names. */
+async function principalFromClaims(ctx: RequestContext, claims: JwtClaims, raw: string, via: Principal['via']): Promise<AuthOutcome> {
   const username = userNameOf(claims);
   const user = username === undefined || claimsFailure(claims) ? undefined : await loadUserAccess(ctx.app.db, { login: username });
   return principalOf(claims, raw, via, user);

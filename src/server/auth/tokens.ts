@@ -6,7 +6,7 @@ import { grantableScopes } from '../../common/permission-matrix';
 import type { Queryable } from '../db/database';
 import type { SigningKeys } from './signing-keys';
 import { signJwt, type JwtClaims } from './jwt';
-import { loadUserRoles, loadUserSources, roleClaims } from './user-roles';
+import { loadUserAccess, roleClaims } from './user-roles';
 import { AUDIENCE } from './principal';
 
 export const ISSUER = 'ManagementPortal';
@@ -40,10 +40,11 @@ export async function mintAccessToken(db: Queryable, keys: SigningKeys, options:
     grant_type: options.grantType,
   };
   if (options.userId !== undefined) {
-    const [user] = await db.query<{ login: string }>('SELECT login FROM radar_user WHERE id = $1', [options.userId]);
-    const roles = await loadUserRoles(db, options.userId);
+    // The user's login, current roles and assigned sources in one statement.
+    const user = await loadUserAccess(db, { id: options.userId });
+    if (!user) throw new Error(`no user with id ${options.userId}`);
+    const { roles, sources } = user;
     const grantable = new Set<string>(grantableScopes(roles.map((r) => r.authority)));
-    const sources = await loadUserSources(db, options.userId);
     Object.assign(claims, {
       scope: options.scopes.filter((s) => grantable.has(s)),
       user_name: user.login,

@@ -3,25 +3,6 @@
 import type { Queryable } from '../db/database';
 import type { TokenRole } from '../../common/permission-check';
 
-export async function loadUserRoles(db: Queryable, userId: number): Promise<TokenRole[]> {
-  const rows = await db.query<{ authority_name: string; project_name: string | null; project_org: string | null; org_name: string | null }>(
-    `SELECT r.authority_name, p.project_name, po.name AS project_org, o.name AS org_name
-       FROM role_users ru
-       JOIN radar_role r ON r.id = ru.role_id
-       LEFT JOIN project p ON p.id = r.project_id
-       LEFT JOIN radar_organization po ON po.id = p.organization_id
-       LEFT JOIN radar_organization o ON o.id = r.organization_id
-      WHERE ru.user_id = $1
-      ORDER BY r.authority_name, p.project_name, o.name`,
-    [userId],
-  );
-  return rows.map((r) => ({
-    authority: r.authority_name,
-    referent: r.project_name ?? r.org_name ?? undefined,
-    projectOrganization: r.project_org ?? undefined,
-  }));
-}
-
 interface RoleJson {
   authority: string;
   project: string | null;
@@ -98,14 +79,4 @@ export function parseRoleClaims(claims: string[]): TokenRole[] {
     const colon = claim.lastIndexOf(':');
     return colon < 0 ? { authority: claim } : { authority: claim.slice(colon + 1), referent: claim.slice(0, colon) };
   });
-}
-
-/** The ids (UUID strings) of the sources assigned to the user's subject: the `sources` claim. */
-export async function loadUserSources(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db.query<{ source_id: string }>(
-    `SELECT s.source_id FROM radar_source s JOIN subject su ON su.id = s.subject_id
-      WHERE su.user_id = $1 AND s.assigned AND NOT s.deleted ORDER BY s.id`,
-    [userId],
-  );
-  return rows.map((r) => r.source_id);
 }
