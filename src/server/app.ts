@@ -3,9 +3,13 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createContext } from './http/context';
-import { HttpError, methodNotAllowed, notFoundVm } from './http/errors';
+import { HttpError, methodNotAllowed, notFoundVm, validationFailed } from './http/errors';
+import { UNSTORABLE_MESSAGE, unstorable } from '../common/schema';
 import { errorReply, securityHeaders, writeReply } from './http/respond';
 import { Router } from './http/router';
+import { setSchemaRegistry } from './http/route';
+import { ENTITY_SCHEMAS } from './api-docs/schemas-entities';
+import { OTHER_SCHEMAS } from './api-docs/schemas-other';
 import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
 import { healthRoutes } from './routes/health';
@@ -18,7 +22,7 @@ import { oauthRoutes } from './routes/oauth';
 import { oauthClientRoutes } from './routes/oauth-clients';
 import { metaTokenRoutes } from './routes/meta-tokens';
 import { loginRoutes } from './routes/login';
-import { organizationRoutes } from './routes/organizations';
+import { organizationRoutes } from './organizations/routes';
 import { projectRoutes } from './routes/projects';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
@@ -34,6 +38,7 @@ const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
 
 /** Every route of the application. Features register theirs here. */
 export function buildRouter(): Router {
+  setSchemaRegistry({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS });
   return new Router().use(healthRoutes()).use(publicInfoRoutes())
     .use(accountRoutes())
     .use(userRoutes())
@@ -41,7 +46,7 @@ export function buildRouter(): Router {
     .use(oauthClientRoutes())
     .use(metaTokenRoutes())
     .use(loginRoutes())
-    .use(organizationRoutes())
+    .entries(organizationRoutes)
     .use(projectRoutes())
     .use(groupRoutes())
     .use(roleRoutes())
@@ -52,6 +57,26 @@ export function buildRouter(): Router {
     .use(sourceRoutes())
     .use(managementRoutes())
     .use(apiDocsRoutes());
+}
+
+/**
+ * No string of a request may reach the database if PostgreSQL cannot store it (a NUL character, an unpaired
+ * surrogate): such a path segment or query parameter is a 400 here, for every route. Bodies: http/body.ts.
+ */
+function requireStorableRequest(path: string, query: URLSearchParams): void {
+  const bad = (field: string) => validationFailed('request', [{ objectName: 'request', field, message: UNSTORABLE_MESSAGE }]);
+  if (path.includes('%')) {
+    for (const segment of path.split('/')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        continue; // the router answers 404 for a segment it cannot decode
+      }
+      if (unstorable(decoded)) throw bad('path');
+    }
+  }
+  for (const [key, value] of query) if (unstorable(key) || unstorable(value)) throw bad(key);
 }
 
 export interface AppOptions {
@@ -85,6 +110,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
         path = path.slice(base.length);
         ctx.path = path;
       }
+      requireStorableRequest(path, url.searchParams);
       const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api' || path === '/management' || path === '/api-docs';
       if (isApi) {
         const match = router.match(method, path);

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { HttpError } from '../../src/server/http/errors';
 import { parseCriteria } from '../../src/server/subjects/criteria';
 import { normalizeSort } from '../../src/server/subjects/sort-order';
-import { parseLocalDate, parseLocalDateInput, parseZonedDateTime } from '../../src/server/subjects/zoned-date-time';
+import { parseLocalDate, parseLocalDateInput, parseZonedDateTime } from '../../src/server/http/zoned-date-time';
 
 const iso = (text: string) => parseZonedDateTime(text)?.toISOString();
 

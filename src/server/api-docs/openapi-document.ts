@@ -6,6 +6,9 @@ import type { RouteInfo } from '../http/router';
 import { OPERATION_DOCS, TAGS } from './descriptions';
 import { AUTHENTICATED, ok, type OperationDoc, type OperationTable } from './operation-doc';
 import { HEADERS, responsesOf, SECURITY_SCHEMES, securityOf } from './openapi-parts';
+import { toOpenApi, type Schema } from '../../common/schema';
+import type { RuleSet } from '../../common/validation';
+import type { BodySpec, RouteEntry } from '../http/route';
 import { ENTITY_SCHEMAS } from './schemas-entities';
 import { OTHER_SCHEMAS } from './schemas-other';
 
@@ -20,8 +23,9 @@ export const routeKey = (route: Pick<RouteInfo, 'method' | 'path'>): string => `
 /** Routes the table does not describe, and table entries that name no route. */
 export function coverage(routes: RouteInfo[], table: OperationTable = OPERATION_DOCS): { undocumented: string[]; unknown: string[] } {
   const keys = new Set(routes.map(routeKey));
+  const declared = new Set(routes.filter((r) => r.entry).map(routeKey));
   return {
-    undocumented: [...keys].filter((key) => !table[key]),
+    undocumented: [...keys].filter((key) => !table[key] && !declared.has(key)),
     unknown: Object.keys(table).filter((key) => !keys.has(key)),
   };
 }
@@ -48,12 +52,12 @@ function operation(route: RouteInfo, doc: OperationDoc): Record<string, unknown>
     schema: { type: 'string', pattern: route.patterns[name] ?? NAME_PATTERN_SOURCE },
   }));
   const queryParams = (doc.query ?? []).map((p) => ({
-    name: p.name, in: 'query', required: p.required ?? false, ...(p.description && { description: p.description }), schema: p.schema,
+    name: p.name, in: 'query', required: p.required ?? false, ...(p.description && { description: p.description }), schema: toOpenApi(p.schema),
   }));
   const body = doc.body && {
-    required: true,
+    required: !doc.body.optional,
     ...(doc.body.description && { description: doc.body.description }),
-    content: { [doc.body.contentType ?? 'application/json']: { schema: doc.body.schema } },
+    content: { [doc.body.contentType ?? 'application/json']: { schema: toOpenApi(doc.body.schema) } },
   };
   return {
     tags: [doc.tag],
@@ -86,11 +90,53 @@ export interface DocumentOptions {
   basePath: string;
 }
 
+/** A body schema with the field rules the router also enforces (lengths, patterns, required) shown on its fields. */
+function withRules(schema: Schema, rules: RuleSet | undefined): Schema {
+  if (!rules || schema.type !== 'object') return schema;
+  const properties = { ...schema.properties };
+  const required = new Set(schema.required ?? []);
+  for (const [field, rule] of Object.entries(rules.fields)) {
+    if (field.includes('.') || !properties[field]) continue;
+    const doc: Record<string, unknown> = { ...properties[field].doc };
+    if (rule.minLength !== undefined) doc.minLength = rule.minLength;
+    if (rule.maxLength !== undefined) doc.maxLength = rule.maxLength;
+    if (rule.pattern) doc.pattern = rule.pattern.source;
+    if (rule.email) doc.format = 'email';
+    if (rule.required) required.add(field);
+    properties[field] = { ...properties[field], doc };
+  }
+  return { ...schema, properties, required: [...required] };
+}
+
+function bodyDoc(body: BodySpec | undefined): OperationDoc['body'] {
+  if (!body) return undefined;
+  switch (body.kind) {
+    case 'text':
+      return { schema: { type: 'string' }, contentType: 'text/plain', description: body.description };
+    case 'form':
+      return { schema: { type: 'object', properties: {} }, contentType: 'application/x-www-form-urlencoded', description: body.description };
+    case 'raw':
+      return { schema: { type: 'string', format: 'binary' }, contentType: body.contentType as 'text/plain', description: body.description };
+    default:
+      return { schema: withRules(body.schema, body.rules), description: body.description, optional: body.optional };
+  }
+}
+
+/** What the document says of a declared route: its docs, and its access, query and body as the router enforces them. */
+export function entryDoc(entry: RouteEntry): OperationDoc {
+  return {
+    ...entry.doc,
+    access: entry.access,
+    query: Object.entries(entry.query ?? {}).map(([name, p]) => ({ name, schema: p.schema, description: p.description, required: p.required })),
+    body: bodyDoc(entry.body),
+  };
+}
+
 export function buildOpenApiDocument(routes: RouteInfo[], options: DocumentOptions, table: OperationTable = OPERATION_DOCS) {
   const paths: Record<string, Record<string, unknown>> = {};
   let undocumented = false;
   for (const route of routes) {
-    const known = table[routeKey(route)];
+    const known = route.entry ? entryDoc(route.entry) : table[routeKey(route)];
     if (!known) undocumented = true;
     const doc = known ?? { tag: 'Other', summary: routeKey(route), access: AUTHENTICATED, success: ok(undefined, 'OK') };
     const item = (paths[openApiPath(route.path)] ??= {});
@@ -103,7 +149,7 @@ export function buildOpenApiDocument(routes: RouteInfo[], options: DocumentOptio
     tags: undocumented ? [...TAGS, { name: 'Other', description: 'Routes without a description yet' }] : TAGS,
     paths,
     components: {
-      schemas: { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS },
+      schemas: Object.fromEntries(Object.entries({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS }).map(([name, schema]) => [name, toOpenApi(schema)])),
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,
     },

@@ -2,7 +2,7 @@
 // OAuth client authentication), the response headers the contract defines (paging, alerts, errors), and how an
 // operation's access and answers turn into `security` and `responses`.
 import type { Access, ErrorStatus, OperationDoc, SuccessHeader } from './operation-doc';
-import { integer, ref, string, type Schema } from './schema-helpers';
+import { integer, ref, string, toOpenApi, type Schema } from '../../common/schema';
 
 export const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -23,7 +23,7 @@ export const SECURITY_SCHEMES = {
   },
 };
 
-const header = (description: string, schema: Schema = string()) => ({ description, schema });
+const header = (description: string, schema: Schema = string()) => ({ description, schema: toOpenApi(schema) });
 
 export const HEADERS = {
   'X-Total-Count': header('Total number of items', integer()),
@@ -65,12 +65,12 @@ const needsSignIn = (access: Access) => access.kind !== 'public' && access.kind 
 const checksPermission = (access: Access) => ['scope', 'permission', 'sysAdmin'].includes(access.kind);
 
 function errorResponse(status: ErrorStatus, description: string) {
-  if (status === 401) return { description, content: { 'application/json': { schema: ref('UnauthorizedVM') } } };
-  if (status === 503) return { description, content: { 'application/json': { schema: ref('Health') } } };
+  if (status === 401) return { description, content: { 'application/json': { schema: toOpenApi(ref('UnauthorizedVM')) } } };
+  if (status === 503) return { description, content: { 'application/json': { schema: toOpenApi(ref('Health')) } } };
   const headers = status === 400 || status === 409
     ? { 'X-managementPortalApp-error': headerRef('X-managementPortalApp-error'), 'X-managementPortalApp-params': headerRef('X-managementPortalApp-params') }
     : undefined;
-  return { description, ...(headers && { headers }), content: { 'application/json': { schema: ref('ErrorBody') } } };
+  return { description, ...(headers && { headers }), content: { 'application/json': { schema: toOpenApi(ref('ErrorBody')) } } };
 }
 
 export function responsesOf(doc: OperationDoc, method: string): Record<string, unknown> {
@@ -80,7 +80,7 @@ export function responsesOf(doc: OperationDoc, method: string): Record<string, u
     [success.status]: {
       description: success.description,
       ...(successHeaders(success.headers) && { headers: successHeaders(success.headers) }),
-      ...(success.schema && { content: { [contentType]: { schema: success.schema } } }),
+      ...(success.schema && { content: { [contentType]: { schema: toOpenApi(success.schema) } } }),
     },
   };
   const errors: Partial<Record<ErrorStatus, string>> = {};

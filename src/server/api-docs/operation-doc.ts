@@ -32,6 +32,7 @@ export interface ParamDoc {
 
 export interface BodyDoc {
   schema: Schema;
+  optional?: boolean;
   contentType?: 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded';
   description?: string;
 }
@@ -79,7 +80,7 @@ export const found = (description: string): SuccessDoc => ({ status: 302, descri
 
 export const query = (name: string, schema: Schema, description?: string, required = false): ParamDoc => ({ name, schema, description, required });
 export const booleanQuery = (name: string, description: string, fallback: boolean): ParamDoc =>
-  query(name, { type: 'boolean', default: fallback }, description);
+  query(name, { type: 'boolean', doc: { default: fallback } }, description);
 
 /** Spring Pageable (api.md §1.4): `page`, `size` (clamped to 2000) and repeatable `sort` over the named properties. */
 export function pageable(defaultSize: number, sortable: string[]): ParamDoc[] {

@@ -6,9 +6,9 @@ import {
 import { NAME_PATTERN_SOURCE } from '../../common/name-pattern';
 import {
   arrayOf, boolean, date, dateTime, enumOf, integer, listOf, nullableString, object, ref, string, stringMap, type Schema,
-} from './schema-helpers';
+} from '../../common/schema';
 
-const name = (description?: string, extra: Schema = {}) => string(description, { pattern: NAME_PATTERN_SOURCE, ...extra });
+const name = (description?: string, extra: Record<string, unknown> = {}) => string(description, { pattern: NAME_PATTERN_SOURCE, ...extra });
 const provenance = {
   createdBy: nullableString('Login of the author of the first revision'),
   createdDate: dateTime('Time of the first revision', { nullable: true }),

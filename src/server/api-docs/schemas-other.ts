@@ -2,17 +2,13 @@
 // small view models, and the three error bodies of api.md §1.7.
 import { REVISION_TYPES } from '../../common/dto';
 import {
-  arrayOf, boolean, dateTime, enumOf, integer, listOf, nullableString, object, ref, string, stringMap, type Schema,
-} from './schema-helpers';
+  anything, arrayOf, boolean, dateTime, enumOf, integer, listOf, mapOf, nullableString, object, oneOf, ref, string, stringMap, type Schema,
+} from '../../common/schema';
 
 const strings = (description?: string) => arrayOf(string(), description);
-const anyObject = (description: string): Schema => ({ type: 'object', additionalProperties: true, description });
-const changesByKind = (description: string): Schema => ({
-  type: 'object',
-  description,
-  additionalProperties: arrayOf(anyObject('The entity DTO as it was saved')),
-  example: { subject: [{ login: 'sub-1' }] },
-});
+const anyObject = (description: string): Schema => mapOf(anything(), description);
+const changesByKind = (description: string): Schema =>
+  mapOf(arrayOf(anyObject('The entity DTO as it was saved')), description, { example: { subject: [{ login: 'sub-1' }] } });
 
 export const OTHER_SCHEMAS: Record<string, Schema> = {
   ClientDetailsDTO: object({
@@ -111,5 +107,5 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
   'Error body A of api.md §1.7 (RadarWebApplicationExceptionVM); X-managementPortalApp-error carries errorCode and -params entityName.'),
   UnauthorizedVM: object({ error: string(undefined, { example: 'Unauthorized' }), status: integer(undefined, { example: 401 }), message: string(), path: string() },
     ['error', 'status', 'message', 'path'], 'The 401 body of the security layer.'),
-  ErrorBody: { oneOf: [ref('ErrorVM'), ref('ParameterizedErrorVM')], description: 'One of the two error shapes; a failure alert may also come with an empty body.' },
+  ErrorBody: { ...oneOf(ref('ErrorVM'), ref('ParameterizedErrorVM')), description: 'One of the two error shapes; a failure alert may also come with an empty body.' },
 };

@@ -1,12 +1,17 @@
-// Permission checks at the top of every handler. `requirePermission` fills in the organization of a named project
-// from the database, so the check of api.md §3.3 sees where the entity really lives.
-import { checkPermission, checkScope, type AuthToken, type EntityDetails } from '../../common/permission-check';
+// The one implementation of "may this caller do this": the router runs it for every route entry (http/route.ts), and
+// handlers call `requireAccess` / `allowed` only for a second entity the same request touches (a subject moved to
+// another project, a source assigned to a subject). docs/permissions.md describes the rules.
+//
+// The organization of a project matters only to organization-scoped roles, so it is looked up only for callers
+// holding one; every other caller is decided from its token alone. Runs on any Queryable, so a check inside a write
+// transaction sees the rows that transaction locked (and never waits on a second connection, which PGlite lacks).
+import { parseAuthority } from '../../common/authorities';
+import { checkPermission, checkScope, type EntityDetails } from '../../common/permission-check';
 import type { Permission } from '../../common/permission-matrix';
-import { first } from '../db/database';
+import { first, type Queryable } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { accessDenied, unauthorized } from '../http/errors';
-import { authenticate, claimedBearer, type Principal } from './principal';
-import { userAccessFromJson } from './user-roles';
+import { authenticate, type Principal } from './principal';
 
 export async function requireAuth(ctx: RequestContext): Promise<Principal> {
   const outcome = await authenticate(ctx);
@@ -15,34 +20,29 @@ export async function requireAuth(ctx: RequestContext): Promise<Principal> {
   throw unauthorized(reason, ctx.req.url ?? ctx.path);
 }
 
-/** The caller must hold the scope and a role granting it (no entity check). */
-export async function requireScope(ctx: RequestContext, permission: Permission): Promise<Principal> {
-  const principal = await requireAuth(ctx);
+/** The token carries the scope and one of the caller's roles may be granted the permission (no entity check). */
+export function requireTokenAccess(principal: Principal, permission: Permission): void {
   if (!checkScope(principal.token, permission)) throw accessDenied(`Missing permission ${permission}`);
-  return principal;
 }
 
-export async function withProjectOrganization(ctx: RequestContext, entity: EntityDetails): Promise<EntityDetails> {
-  if (!entity.project || entity.projectOrganization) return entity;
+function hasOrganizationRole(principal: Principal): boolean {
+  return principal.token.roles.some((r) => parseAuthority(r.authority)?.scope === 'ORGANIZATION');
+}
+
+/** Whether the caller is granted `permission` on `entity`; an empty entity is a global check (system admins). */
+export async function allowed(q: Queryable, principal: Principal, permission: Permission, entity: EntityDetails): Promise<boolean> {
+  if (checkPermission(principal.token, permission, entity)) return true;
+  if (!entity.project || entity.projectOrganization !== undefined || !hasOrganizationRole(principal)) return false;
   const row = await first<{ name: string }>(
-    ctx.app.db,
+    q,
     'SELECT o.name FROM project p JOIN radar_organization o ON o.id = p.organization_id WHERE p.project_name = $1',
     [entity.project],
   );
-  return { ...entity, projectOrganization: row?.name ?? null };
+  return checkPermission(principal.token, permission, { ...entity, projectOrganization: row?.name ?? null });
 }
 
-/** The caller must be granted `permission` on `entity`; an empty entity means a global check (system admins). */
-export async function requirePermission(ctx: RequestContext, permission: Permission, entity: EntityDetails = {}): Promise<Principal> {
-  const principal = await requireAuth(ctx);
-  const details = await withProjectOrganization(ctx, entity);
-  if (!checkPermission(principal.token, permission, details)) throw accessDenied(`Missing permission ${permission}`);
-  return principal;
-}
-
-/** Like requirePermission, but answers true/false instead of throwing (for filtering and for UI hints). */
-export async function hasPermission(ctx: RequestContext, principal: Principal, permission: Permission, entity: EntityDetails = {}): Promise<boolean> {
-  return checkPermission(principal.token, permission, await withProjectOrganization(ctx, entity));
+export async function requireAccess(q: Queryable, principal: Principal, permission: Permission, entity: EntityDetails): Promise<void> {
+  if (!(await allowed(q, principal, permission, entity))) throw accessDenied(`Missing permission ${permission}`);
 }
 
 export function isSysAdmin(principal: Principal): boolean {
@@ -55,40 +55,23 @@ export async function requireSysAdmin(ctx: RequestContext): Promise<Principal> {
   return principal;
 }
 
-/** What a read started before authentication answers: its value, and the caller it loaded when asked to. */
-export interface SpeculativeRead<T> {
-  value: T;
-  /** The userAccessJsonSql value for the login `read` was given (undefined when it was given none). */
-  caller?: unknown;
+// ---- LEGACY (removed once every resource declares its access in routes.ts) ----
+
+/** @deprecated declare `scope(permission)` on the route entry. */
+export async function requireScope(ctx: RequestContext, permission: Permission): Promise<Principal> {
+  const principal = await requireAuth(ctx);
+  requireTokenAccess(principal, permission);
+  return principal;
 }
 
-/**
- * Authenticates and hands back `read`'s value, read before the caller's roles are known when the caller's signed
- * bearer token already claims what `likely` asks. `read` is then given the token's login and loads the caller's
- * roles in the same statement as its data (userAccessJsonSql), so the request costs one round trip; the principal
- * is built from those roles with every check authenticate() makes. Only for reads without side effects. The
- * handler checks the permission on the principal before awaiting `result()`, so nothing read early reaches a
- * refused caller; an anonymous or unlikely caller (or a browser session) makes the server read nothing before that
- * check. If the early read fails, authentication runs on its own and the failure surfaces from `result()`.
- */
-export async function requireAuthSpeculating<T>(
-  ctx: RequestContext,
-  likely: (claimed: AuthToken) => boolean,
-  read: (callerLogin: string | undefined) => Promise<SpeculativeRead<T>>,
-): Promise<{ principal: Principal; result: () => Promise<T> }> {
-  const bearer = await claimedBearer(ctx);
-  let early: Promise<T> | undefined;
-  if (bearer && likely(bearer.claimed)) {
-    const answer = read(bearer.login);
-    early = answer.then((a) => a.value);
-    early.catch(() => {}); // surfaces when awaited; a refused caller never awaits it
-    try {
-      const { caller } = await answer;
-      if (bearer.login !== undefined) bearer.settle(userAccessFromJson(caller));
-    } catch {
-      // authenticated below on its own
-    }
-  }
+/** @deprecated declare `perm(permission, on)` with a finder on the route entry. */
+export async function requirePermission(ctx: RequestContext, permission: Permission, entity: EntityDetails = {}): Promise<Principal> {
   const principal = await requireAuth(ctx);
-  return { principal, result: async () => (early ? early : (await read(undefined)).value) };
+  await requireAccess(ctx.app.db, principal, permission, entity);
+  return principal;
+}
+
+/** @deprecated use `allowed`. */
+export async function hasPermission(ctx: RequestContext, principal: Principal, permission: Permission, entity: EntityDetails = {}): Promise<boolean> {
+  return allowed(ctx.app.db, principal, permission, entity);
 }

@@ -1,7 +1,13 @@
 // Request bodies: read with a size limit (413), then parsed by content type. Malformed JSON or a content type the
 // endpoint does not take is the client's mistake, answered with a 400 / 415 in the contract's error shape.
 import type { IncomingMessage } from 'node:http';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { UNSTORABLE_MESSAGE, unstorable, unstorablePath } from '../../common/schema';
+import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from './errors';
+
+/** Every string of every body must be text PostgreSQL can store (common/schema.ts): a 400 naming where, never a 500. */
+function requireStorable(found: string | undefined): void {
+  if (found !== undefined) throw validationFailed('body', [{ objectName: 'body', field: found, message: UNSTORABLE_MESSAGE }]);
+}
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -34,11 +40,14 @@ export async function readJson(req: IncomingMessage, limit?: number): Promise<un
   if (raw.length === 0) return undefined;
   const type = mediaType(req);
   if (type !== 'application/json' && !/^application\/[a-z.+-]*\+json$/.test(type)) throw unsupportedMediaType(type);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
+  requireStorable(unstorablePath(parsed));
+  return parsed;
 }
 
 /** A raw text body (the account endpoints take the password, e-mail or login as plain text). */
@@ -46,15 +55,16 @@ export async function readText(req: IncomingMessage, limit = 16 * 1024): Promise
   const raw = await readRaw(req, limit);
   const type = mediaType(req);
   if (type && !type.startsWith('text/') && type !== 'application/json') throw unsupportedMediaType(type);
-  const text = raw.toString('utf8');
-  // The original client sometimes JSON-encodes the string; accept both forms.
+  let text = raw.toString('utf8');
+  // ManagementPortal's client sometimes JSON-encodes the string; accept both forms.
   if (type === 'application/json' && text.startsWith('"')) {
     try {
-      return String(JSON.parse(text));
+      text = String(JSON.parse(text));
     } catch {
       throw badRequest('Malformed JSON in request body');
     }
   }
+  requireStorable(unstorable(text) ? '(body)' : undefined);
   return text;
 }
 
@@ -63,5 +73,7 @@ export async function readForm(req: IncomingMessage, limit = 64 * 1024): Promise
   const raw = await readRaw(req, limit);
   const type = mediaType(req);
   if (raw.length && type !== 'application/x-www-form-urlencoded') throw unsupportedMediaType(type);
-  return new URLSearchParams(raw.toString('utf8'));
+  const form = new URLSearchParams(raw.toString('utf8'));
+  for (const [key, value] of form) requireStorable(unstorable(key) || unstorable(value) ? key : undefined);
+  return form;
 }

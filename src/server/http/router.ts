@@ -2,6 +2,7 @@
 // error; a path that matches only under another method is a 405. Path parameters are decoded and must match the
 // contract's entity-id pattern (api.md §1.1) unless the route names its own pattern.
 import type { Handler } from './context';
+import { compileRoute, type RouteEntry } from './route';
 
 const ENTITY_ID = /^[_'.@A-Za-z0-9- ]*$/;
 
@@ -10,6 +11,7 @@ interface Route {
   segments: string[];
   handler: Handler;
   patterns: Record<string, RegExp>;
+  entry?: RouteEntry;
 }
 
 export interface RouteMatch {
@@ -24,6 +26,8 @@ export interface RouteInfo {
   method: string;
   /** The template as registered, e.g. `/api/users/:login`. */
   path: string;
+  /** The declarative entry, for routes registered through `entries`. */
+  entry?: RouteEntry;
   /** Patterns of path parameters that do not use the entity-id pattern, as regex sources. */
   patterns: Record<string, string>;
 }
@@ -49,6 +53,20 @@ export class Router {
   patch(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('PATCH', path, handler, patterns); }
   delete(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('DELETE', path, handler, patterns); }
 
+  /** Adds declarative route entries (a resource's routes.ts); each is compiled with the checks of route.ts. */
+  entries(list: readonly RouteEntry[]): this {
+    for (const entry of list) {
+      this.routes.push({
+        method: entry.method,
+        segments: entry.path.split('/').filter(Boolean),
+        handler: compileRoute(entry),
+        patterns: entry.patterns ?? {},
+        entry,
+      });
+    }
+    return this;
+  }
+
   /** Adds every route of another router (one router per resource file). */
   use(other: Router): this {
     this.routes.push(...other.routes);
@@ -61,6 +79,7 @@ export class Router {
       method: route.method,
       path: `/${route.segments.join('/')}`,
       patterns: Object.fromEntries(Object.entries(route.patterns).map(([name, pattern]) => [name, pattern.source])),
+      entry: route.entry,
     }));
   }
 

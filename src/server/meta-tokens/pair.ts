@@ -9,8 +9,8 @@ import { accessDenied, apiError, badRequest } from '../http/errors';
 import { recordAuditEvent } from '../oauth/audit';
 import { findClient } from '../oauth/client-store';
 import { clientNotFound } from '../oauth-clients/client-dto';
-import { writeTransaction } from '../organizations/write-transaction';
-import { booleanParam } from '../projects/query-params';
+import { writeTransaction } from '../db/write-transaction';
+import { booleanParam } from '../http/query-params';
 import { subjectNotFound } from '../subjects/load-subject';
 import { insertMetaToken } from './meta-token-store';
 

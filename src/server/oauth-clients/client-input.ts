@@ -3,7 +3,7 @@
 // offers (spec 001 §5); validities must fit the integer column. Unknown properties are ignored (api.md §1.2).
 import type { FieldErrorVM } from '../../common/dto';
 import { OAUTH_CLIENT_RULES } from '../../common/validation';
-import { validBody, type Body } from '../organizations/body-fields';
+import { validBody, type Body } from '../http/body-fields';
 import type { ClientSpec } from '../oauth/client-store';
 
 export const GRANT_TYPES = ['authorization_code', 'implicit', 'client_credentials', 'refresh_token', 'password'];

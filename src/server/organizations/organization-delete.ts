@@ -5,10 +5,11 @@ import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
+import { organizationNotFound } from '../http/not-found';
 import { toRoleDTO, ROLE_SELECT, type RoleRow } from '../projects/role-dto';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { loadOrganization } from './organization-dto';
-import { writeTransaction } from './write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 
 const notEmpty = (name: string, projects: number) =>
   apiError(
@@ -19,15 +20,13 @@ const notEmpty = (name: string, projects: number) =>
     { name, projects: String(projects) },
   );
 
-const notFound = (name: string) =>
-  apiError(404, 'error.organizationNameNotFound', 'organization', `Organization not found with name ${name}`, { name });
 
 export async function deleteOrganization(ctx: RequestContext, principal: Principal, name: string): Promise<void> {
   await writeTransaction(
     ctx,
     async (tx) => {
       const org = await first<{ id: number }>(tx, 'SELECT id FROM radar_organization WHERE name = $1 FOR UPDATE', [name]);
-      if (!org) throw notFound(name);
+      if (!org) throw organizationNotFound(name);
       const [{ projects }] = await tx.query<{ projects: number }>(
         'SELECT count(*)::int AS projects FROM project WHERE organization_id = $1',
         [org.id],

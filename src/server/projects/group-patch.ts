@@ -3,7 +3,7 @@
 // ignored; a subject of another project (or of none) is a 400 and nothing changes.
 import type { Queryable } from '../db/database';
 import { apiError } from '../http/errors';
-import { isPlainObject } from '../organizations/body-fields';
+import { isPlainObject } from '../http/body-fields';
 
 export interface SubjectRefs {
   ids: number[];

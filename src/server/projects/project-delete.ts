@@ -6,11 +6,10 @@ import type { Principal } from '../auth/principal';
 import { first, type Queryable } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { loadProject } from './project-dto';
 import { ROLE_SELECT, toRoleDTO, type RoleRow } from './role-dto';
-import { persistentTokenTimeoutMs } from './token-timeout';
 
 export const projectNotFound = (projectName: string) =>
   apiError(404, 'error.projectNameNotFound', 'project', `Project not found with projectName ${projectName}`, { projectName });
@@ -50,7 +49,7 @@ async function remaining(tx: Queryable, id: number): Promise<Remaining> {
 }
 
 export async function deleteProject(ctx: RequestContext, principal: Principal, projectName: string): Promise<void> {
-  const timeout = persistentTokenTimeoutMs(ctx.app.config);
+  const timeout = (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined);
   await writeTransaction(
     ctx,
     async (tx) => {

@@ -3,9 +3,9 @@
 // one 400. `humanReadableProjectName`, when non-empty, is stored as attribute Human-readable-project-name.
 import { PROJECT_STATUSES, type Attributes, type FieldErrorVM, type ProjectStatus } from '../../common/dto';
 import { PROJECT_RULES } from '../../common/validation';
-import { isPlainObject, str, validBody, type Body } from '../organizations/body-fields';
+import { isPlainObject, str, validBody, type Body } from '../http/body-fields';
 import { HUMAN_READABLE_PROJECT_NAME } from './project-dto';
-import { parseZoned } from './zoned-date';
+import { parseZoned } from '../http/zoned-date-time';
 
 export interface ProjectInput {
   id?: number;

@@ -6,14 +6,13 @@ import { hasPermission, requirePermission, requireScope } from '../auth/guards';
 import { first } from '../db/database';
 import { created, ok, type RequestContext } from '../http/context';
 import { accessDenied, apiError } from '../http/errors';
-import { entityAlert, failureAlert } from '../organizations/entity-alerts';
-import { writeTransaction } from '../organizations/write-transaction';
+import { entityAlert, failureAlert } from '../http/alerts';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
 import { projectNotFound } from './project-delete';
 import { loadProject } from './project-dto';
 import { readProjectInput, type ProjectInput } from './project-input';
 import { insertProject, updateProject } from './project-write';
-import { persistentTokenTimeoutMs } from './token-timeout';
 
 const organizationRequired = () =>
   apiError(400, 'error.validation', 'project', 'A project needs an organization (organization.name or organizationName).');
@@ -35,7 +34,7 @@ async function insertAndAnswer(ctx: RequestContext, principal: Principal, input:
   const dto = await writeTransaction(ctx, async (tx) => {
     if (await first(tx, 'SELECT 1 FROM project WHERE project_name = $1', [input.projectName])) throw nameTaken();
     const id = await insertProject(tx, input, orgId);
-    const saved = (await loadProject(tx, input.projectName, persistentTokenTimeoutMs(ctx.app.config)))!;
+    const saved = (await loadProject(tx, input.projectName, (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined)))!;
     await recordRevision(tx, authorOf(principal), [{ kind: 'project', id, key: input.projectName, type: 'ADD', snapshot: saved }]);
     return saved;
   }, { unique: nameTaken, foreignKey: () => organizationNotFound(input.organizationName!) });
@@ -76,7 +75,7 @@ export async function updateProjectHandler(ctx: RequestContext) {
   const orgId = await organizationId(ctx, input.organizationName);
   const dto = await writeTransaction(ctx, async (tx) => {
     if (!(await updateProject(tx, input.id!, input, orgId))) throw projectNotFound(name); // deleted meanwhile
-    const saved = (await loadProject(tx, name, persistentTokenTimeoutMs(ctx.app.config)))!;
+    const saved = (await loadProject(tx, name, (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined)))!;
     await recordRevision(tx, authorOf(principal), [{ kind: 'project', id: input.id!, key: name, type: 'MOD', snapshot: saved }]);
     return saved;
   }, { foreignKey: () => organizationNotFound(input.organizationName!) });

@@ -7,13 +7,12 @@ import { first } from '../db/database';
 import { created, noContent, ok, type RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
 import { Router } from '../http/router';
-import { validBody } from '../organizations/body-fields';
-import { writeTransaction } from '../organizations/write-transaction';
+import { validBody } from '../http/body-fields';
+import { writeTransaction } from '../db/write-transaction';
 import { applyGroupPatch, readGroupPatch } from '../projects/group-patch';
 import { findGroup, groupNotFound, listGroups, projectIdByName, recordProjectGroupsChanged, toGroupDTO } from '../projects/groups';
 import { projectNotFound } from '../projects/project-delete';
-import { persistentTokenTimeoutMs } from '../projects/token-timeout';
-import { booleanParam } from '../projects/query-params';
+import { booleanParam } from '../http/query-params';
 
 const groupExists = (name: string) =>
   apiError(409, 'error.groupExists', 'group', `A group named ${name} already exists in this project`, { groupName: name });
@@ -42,7 +41,7 @@ async function create(ctx: RequestContext) {
       'INSERT INTO radar_group (project_id, name) VALUES ($1, $2) RETURNING id, project_id, name',
       [projectId, name],
     );
-    await recordProjectGroupsChanged(tx, principal, projectName, persistentTokenTimeoutMs(ctx.app.config));
+    await recordProjectGroupsChanged(tx, principal, projectName, (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined));
     return toGroupDTO(row);
   }, { unique: () => groupExists(name), foreignKey: () => projectNotFound(projectName) });
   const location = `${ctx.app.config.publicUrl}/api/projects/${encodeURIComponent(projectName)}/groups/${encodeURIComponent(name)}`;
@@ -64,7 +63,7 @@ async function remove(ctx: RequestContext) {
     }
     await tx.query('UPDATE subject SET group_id = NULL WHERE group_id = $1', [group.id]);
     await tx.query('DELETE FROM radar_group WHERE id = $1', [group.id]);
-    await recordProjectGroupsChanged(tx, principal, projectName, persistentTokenTimeoutMs(ctx.app.config));
+    await recordProjectGroupsChanged(tx, principal, projectName, (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined));
   });
   return noContent();
 }

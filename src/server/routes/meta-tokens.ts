@@ -7,7 +7,7 @@ import { accessDenied } from '../http/errors';
 import { Router } from '../http/router';
 import { findMetaToken, tokenNotFound } from '../meta-tokens/meta-token-store';
 import { exchangeMetaToken } from '../meta-tokens/token-exchange';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 
 async function remove(ctx: RequestContext) {
   const { tokenName } = ctx.params;

@@ -6,7 +6,7 @@ import { requirePermission, requireScope } from '../auth/guards';
 import { created, ok, type RequestContext } from '../http/context';
 import { Router } from '../http/router';
 import { findClient } from '../oauth/client-store';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { clientAlert, clientIdExists, clientNotFound, toClientDTO } from '../oauth-clients/client-dto';
 import { parseClientInput } from '../oauth-clients/client-input';
 import { deleteClient, insertClient, secretHashOf, updateClient } from '../oauth-clients/client-write';

@@ -7,14 +7,13 @@ import { first } from '../db/database';
 import { ok, type RequestContext } from '../http/context';
 import { limitClause, orderByClause, pagingHeaders, parsePageable } from '../http/paging';
 import { Router } from '../http/router';
-import { entityAlert } from '../organizations/entity-alerts';
+import { entityAlert } from '../http/alerts';
 import { deleteProject, projectNotFound } from '../projects/project-delete';
 import { loadProject, PROJECT_SELECT, toProjectDTOs, type ProjectRow } from '../projects/project-dto';
 import { createProject, updateProjectHandler } from '../projects/project-save';
 import { loadRoles } from '../projects/role-dto';
 import { sourceTypesByProject } from '../projects/source-type-summary';
-import { persistentTokenTimeoutMs } from '../projects/token-timeout';
-import { booleanParam } from '../projects/query-params';
+import { booleanParam } from '../http/query-params';
 
 const SORTABLE: Readonly<Record<string, string>> = {
   id: 'p.id',
@@ -44,7 +43,7 @@ async function list(ctx: RequestContext) {
   const rows = await ctx.app.db.query<ProjectRow>(sql, params);
   const headers = pagingHeaders('/api/projects', pageable, total);
   if (minimized) return ok(rows.map((r): MinimalProjectDetailsDTO => ({ id: r.id, projectName: r.project_name })), headers);
-  return ok(await toProjectDTOs(ctx.app.db, rows, 'full', persistentTokenTimeoutMs(ctx.app.config)), headers);
+  return ok(await toProjectDTOs(ctx.app.db, rows, 'full', (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined)), headers);
 }
 
 /** The caller must hold `PROJECT.READ` on the project (403 before 404, so names do not leak); answers its id. */
@@ -59,7 +58,7 @@ async function readableProject(ctx: RequestContext, permission: 'PROJECT.READ' |
 
 async function getOne(ctx: RequestContext) {
   await readableProject(ctx);
-  const dto = await loadProject(ctx.app.db, ctx.params.projectName, persistentTokenTimeoutMs(ctx.app.config));
+  const dto = await loadProject(ctx.app.db, ctx.params.projectName, (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined));
   if (!dto) throw projectNotFound(ctx.params.projectName);
   return ok(dto);
 }

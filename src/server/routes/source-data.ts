@@ -8,7 +8,7 @@ import { created, ok, type RequestContext } from '../http/context';
 import { HttpError, notFoundVm, validationFailed } from '../http/errors';
 import { limitClause, orderByClause, pagingHeaders, parsePageable } from '../http/paging';
 import { Router } from '../http/router';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
 import { catalogueAlert, idExists } from '../source-types/catalogue-alerts';
 import { sourceDataErrors, toSourceDataInput, type SourceDataInput } from '../source-data/source-data-input';

@@ -4,7 +4,6 @@
 import { requireAuth, requireScope } from '../auth/guards';
 import { ok, type RequestContext } from '../http/context';
 import { Router } from '../http/router';
-import { persistentTokenTimeoutMs } from '../projects/token-timeout';
 import { requireAllowed } from '../subjects/access';
 import { listAllSubjects, listProjectSubjects } from '../subjects/list-handler';
 import { getSubject, subjectDto } from '../subjects/load-subject';
@@ -19,13 +18,12 @@ async function readSubject(ctx: RequestContext) {
   const login = ctx.params.login;
   const found = await getSubject(ctx.app.db, { login });
   await requireAllowed(ctx.app.db, principal, 'SUBJECT.READ', { project: found.associatedProject, subject: login });
-  return ok(await subjectDto(ctx.app.db, found, { project: 'full', provenance: true, timeoutMs: persistentTokenTimeoutMs(ctx.app.config) }));
+  return ok(await subjectDto(ctx.app.db, found, { project: 'full', provenance: true, timeoutMs: (ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined) }));
 }
 
 export function subjectRoutes(): Router {
   return new Router()
-    .get('/api/subjects', listAllSubjects)
-    .get('/api/projects/:projectName/subjects', listProjectSubjects)
+    .entries([listAllSubjects, listProjectSubjects])
     .post('/api/subjects', async (ctx) => {
       const principal = await requireAuth(ctx);
       return createSubject(ctx, principal, parseSubjectInput(await ctx.json()));

@@ -3,7 +3,7 @@
 // topic" is the field error `sourceDataType` required (the original's swapped message/code quirk is not reproduced).
 import type { FieldErrorVM } from '../../common/dto';
 import { SOURCE_DATA_RULES, toFieldErrors, validate } from '../../common/validation';
-import { isPlainObject, typeErrors, type Body, type JsonType } from '../organizations/body-fields';
+import { isPlainObject, typeErrors, type Body, type JsonType } from '../http/body-fields';
 
 export interface SourceDataInput {
   id: number | null;

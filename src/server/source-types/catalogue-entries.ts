@@ -5,7 +5,7 @@
 // api/source-types, so an imported type can be edited in the UI afterwards; an entry that fails them is left out
 // whole (never a type without some of its rows).
 import { HttpError } from '../http/errors';
-import { isPlainObject, type Body } from '../organizations/body-fields';
+import { isPlainObject, type Body } from '../http/body-fields';
 import { readSourceTypeInput, type SourceTypeInput } from './source-type-input';
 
 export const CATALOGUE_ARRAYS = ['passive-source-types', 'active-source-types', 'monitor-source-types', 'connector-source-types'] as const;

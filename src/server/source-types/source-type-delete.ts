@@ -4,7 +4,7 @@
 import type { Principal } from '../auth/principal';
 import type { RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { loadSourceData } from '../source-data/source-data-store';
 import { loadSourceTypeById, loadSourceTypeRow, sourceTypeNotFound, typeLabel, type TypeKey } from './source-type-store';

@@ -3,7 +3,7 @@
 import type { FieldErrorVM } from '../../common/dto';
 import { SOURCE_TYPE_RULES } from '../../common/validation';
 import { validationFailed } from '../http/errors';
-import { validBody, type JsonType } from '../organizations/body-fields';
+import { validBody, type JsonType } from '../http/body-fields';
 import { sourceDataErrors, toSourceDataInput, type SourceDataInput } from '../source-data/source-data-input';
 
 export interface SourceTypeInput {

@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal';
 import { first, type Queryable } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { validationFailed } from '../http/errors';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { assertNameFree, insertSourceData, loadSourceData, updateSourceData } from '../source-data/source-data-store';
 import type { SourceTypeInput } from './source-type-input';

@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { ok, type RequestContext } from '../http/context';
 import { HttpError } from '../http/errors';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
 import { requireAllowed } from '../subjects/access';
 import { findSource, toSourceDTO } from './source-dto';

@@ -4,7 +4,7 @@
 import type { Attributes, FieldErrorVM } from '../../common/dto';
 import type { RuleSet } from '../../common/validation';
 import { SOURCE_RULES } from '../../common/validation-rules';
-import { isPlainObject, str, validBody, type Body } from '../organizations/body-fields';
+import { isPlainObject, str, validBody, type Body } from '../http/body-fields';
 import { validationFailed } from '../http/errors';
 
 // The project is optional here: a source without one is global, which only a system admin may create (§5.10).

@@ -7,7 +7,7 @@ import { requirePermission, requireScope } from '../auth/guards';
 import { first } from '../db/database';
 import { ok, type RequestContext } from '../http/context';
 import { encodeSegment, limitClause, orderByClause, pagingHeaders, parsePageable } from '../http/paging';
-import { booleanParam } from '../projects/query-params';
+import { booleanParam } from '../http/query-params';
 import { SOURCE_SELECT, toMinimalSource, toSourceDTO, type SourceRow } from './source-dto';
 import { projectNameNotFound } from './source-errors';
 

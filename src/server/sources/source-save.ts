@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
 import { created, ok, type RequestContext } from '../http/context';
 import { apiError, badRequest } from '../http/errors';
-import { writeTransaction } from '../organizations/write-transaction';
+import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
 import { requireAllowed } from '../subjects/access';
 import { findSource, toSourceDTO, writeAttributes } from './source-dto';

@@ -6,7 +6,7 @@ import type { FieldErrorVM } from '../../common/dto';
 import { parseAuthority, ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
 import { validationFailed } from '../http/errors';
 import { normalizeSort, type SortKey } from './sort-order';
-import { parseLocalDate, parseZonedDateTime } from './zoned-date-time';
+import { parseLocalDate, parseZonedDateTime } from '../http/zoned-date-time';
 
 export const MAX_SIZE = 2000;
 export const DEFAULT_SIZE = 20;

@@ -5,14 +5,14 @@
 // both `projectName` and `externalId` is the original's exact lookup: an array of one subject, with its project and
 // provenance.
 import { checkPermission } from '../../common/permission-check';
-import { requireAuthSpeculating, type SpeculativeRead } from '../auth/guards';
-import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
-import { accessDenied, apiError, notFoundVm } from '../http/errors';
+import { notFoundVm } from '../http/errors';
+import { projectNotFound } from '../http/not-found';
 import { JSON_CONTENT_TYPE } from '../http/respond';
-import { allowed } from './access';
+import { perm, route, type SpeculativeRead } from '../http/route';
 import { parseCriteria, type SubjectCriteria } from './criteria';
+import { subjectCriteriaParams, subjectListDoc } from './list-docs';
 import { encodePathSegment, subjectListHeaders } from './list-link';
 import { buildExactLookup, buildListStatement, requireCompleteCursor } from './list-sql';
 import { getSubject, subjectDto } from './load-subject';
@@ -27,19 +27,7 @@ interface ListRow {
   caller?: unknown;
 }
 
-/** SUBJECT.READ on the named project, or globally (system admins) when none is named. */
-async function requireRead(ctx: RequestContext, principal: Principal, projectName: string | undefined): Promise<void> {
-  const ok = projectName === undefined
-    ? checkPermission(principal.token, 'SUBJECT.READ', {})
-    : await allowed(ctx.app.db, principal, 'SUBJECT.READ', { project: projectName });
-  if (!ok) throw accessDenied('Missing permission SUBJECT.READ');
-}
-
-function projectNotFound(projectName: string) {
-  return apiError(404, 'error.projectNameNotFound', 'project', `Project not found: ${projectName}`, { projectName });
-}
-
-/** Runs the page (and loads the caller named, see requireAuthSpeculating); value undefined when the named project
+/** Runs the page (and loads the caller named, see EarlyRead in http/route.ts); value undefined when the named project
  * does not exist. */
 async function page(ctx: RequestContext, c: SubjectCriteria, base: string, callerLogin?: string): Promise<SpeculativeRead<Reply | undefined>> {
   const { sql, params, planPerCall } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName }, callerLogin);
@@ -69,50 +57,65 @@ async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName:
   return ok([await subjectDto(ctx.app.db, found, { project: 'reduced', provenance: true })]);
 }
 
-/** The criteria, or the 400 they make, kept until the caller is authenticated (its 401 comes first). An
- * incomplete cursor is such a 400 too. */
-function criteriaOf(ctx: RequestContext, projectName?: string): { criteria: SubjectCriteria } | { error: unknown } {
-  try {
-    const criteria = parseCriteria(ctx.query, projectName);
-    requireCompleteCursor(criteria);
-    return { criteria };
-  } catch (error) {
-    return { error };
-  }
+/** The criteria of either list; an incomplete cursor is a 400 too. */
+function criteriaOf(query: URLSearchParams, projectName?: string): SubjectCriteria {
+  const criteria = parseCriteria(query, projectName);
+  requireCompleteCursor(criteria);
+  return criteria;
 }
 
-/** `GET api/subjects`. A system admin's page is read while its roles load (requireAuthSpeculating); the exact
- * lookup, several statements, runs only after the permission check. */
-export async function listAllSubjects(ctx: RequestContext): Promise<Reply> {
-  const parsed = criteriaOf(ctx);
-  const c = 'criteria' in parsed ? parsed.criteria : undefined;
-  const exact = c?.projectName !== undefined && c.externalId !== undefined;
-  const { principal, result } = await requireAuthSpeculating(
-    ctx,
-    (claimed) => c !== undefined && !exact && checkPermission(claimed, 'SUBJECT.READ', {}),
-    (callerLogin) => page(ctx, c!, '/api/subjects', callerLogin),
-  );
-  if (!c) throw (parsed as { error: unknown }).error;
-  await requireRead(ctx, principal, c.projectName);
-  if (exact) return exactLookup(ctx, c, c.projectName!, c.externalId!);
-  return (await result()) ?? ok([], { 'X-Total-Count': '0' });
-}
+const isExact = (c: SubjectCriteria) => c.projectName !== undefined && c.externalId !== undefined;
 
-/** `GET api/projects/{projectName}/subjects`. The page is read while the caller's roles load when its token
- * claims the project (requireAuthSpeculating), and answered only after the permission check. */
-export async function listProjectSubjects(ctx: RequestContext): Promise<Reply> {
-  const projectName = ctx.params.projectName;
-  const parsed = criteriaOf(ctx, projectName);
-  const c = 'criteria' in parsed ? parsed.criteria : undefined;
-  const { principal, result } = await requireAuthSpeculating(
-    ctx,
-    (claimed) => c !== undefined && checkPermission(claimed, 'SUBJECT.READ', { project: projectName }),
-    (callerLogin) => page(ctx, c!, `/api/projects/${encodePathSegment(projectName)}/subjects`, callerLogin),
-  );
-  // A bad query is a 400 before the permission check, as without the early read.
-  if (!c) throw (parsed as { error: unknown }).error;
-  await requireRead(ctx, principal, projectName);
-  const reply = await result();
-  if (!reply) throw projectNotFound(projectName);
-  return reply;
-}
+/**
+ * `GET api/subjects`: system admins; with `projectName`, whoever may read that project's subjects. A system admin's
+ * page is read early, with its roles (the route's early read); the exact lookup, several statements, runs only after
+ * the permission check.
+ */
+export const listAllSubjects = route<undefined, undefined, Reply | undefined, SubjectCriteria>({
+  method: 'GET',
+  path: '/api/subjects',
+  access: perm('SUBJECT.READ', 'project'),
+  // Without projectName the entity is global: system admins only.
+  find: ({ query }) => (query.projectName === undefined ? {} : { project: query.projectName }),
+  parseQuery: (query) => criteriaOf(query),
+  query: subjectCriteriaParams(true),
+  queryObjectName: 'subjectCriteria',
+  early: {
+    likely: (claimed, { query }) => !isExact(query) && checkPermission(claimed, 'SUBJECT.READ', {}),
+    read: ({ ctx, query }, callerLogin) => page(ctx, query, '/api/subjects', callerLogin),
+  },
+  handler: async ({ ctx, query, early }) => {
+    if (isExact(query)) return exactLookup(ctx, query, query.projectName!, query.externalId!);
+    return (await early()) ?? ok([], { 'X-Total-Count': '0' });
+  },
+  doc: {
+    tag: 'Subjects', summary: 'List subjects', description: 'Keyset paged ("load more"). Without projectName only system admins may list.',
+    success: subjectListDoc('One page of subjects (without project)'),
+    errors: { 400: 'Field errors or error.validation (sort, keyset)', 404: 'The exact lookup found nothing' },
+  },
+});
+
+/** `GET api/projects/{projectName}/subjects`: the page is read early when the caller's token claims the project. */
+export const listProjectSubjects = route<undefined, undefined, Reply | undefined, SubjectCriteria>({
+  method: 'GET',
+  path: '/api/projects/:projectName/subjects',
+  access: perm('SUBJECT.READ', 'project'),
+  find: ({ params }) => ({ project: params.projectName }),
+  parseQuery: (query, params) => criteriaOf(query, params.projectName),
+  query: subjectCriteriaParams(false),
+  queryObjectName: 'subjectCriteria',
+  early: {
+    likely: (claimed, { params }) => checkPermission(claimed, 'SUBJECT.READ', { project: params.projectName }),
+    read: ({ ctx, query, params }, callerLogin) =>
+      page(ctx, query, `/api/projects/${encodePathSegment(params.projectName)}/subjects`, callerLogin),
+  },
+  handler: async ({ params, early }) => {
+    const reply = await early();
+    if (!reply) throw projectNotFound(params.projectName);
+    return reply;
+  },
+  doc: {
+    tag: 'Subjects', summary: 'List the subjects of a project',
+    success: subjectListDoc('One page of subjects'), errors: { 400: 'Field errors or error.validation', 404: 'error.projectNameNotFound' },
+  },
+});

@@ -6,7 +6,7 @@
 import { SUBJECT_STATUSES, type FieldErrorVM, type SubjectStatus } from '../../common/dto';
 import { SUBJECT_RULES, toFieldErrors, validate } from '../../common/validation';
 import { badRequest, validationFailed } from '../http/errors';
-import { parseLocalDateInput, parseZonedDateTime } from './zoned-date-time';
+import { parseLocalDateInput, parseZonedDateTime } from '../http/zoned-date-time';
 
 export interface SubjectInput {
   id?: number;

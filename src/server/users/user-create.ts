@@ -13,16 +13,16 @@ import { authorOf } from '../revisions/record';
 import { resolveRequestedRoles } from './role-input';
 import { applyRoleChanges, planRoleChanges } from './role-changes';
 import { recordUserChange, USER_COLUMNS, userDTOById, type UserRow } from './user-dto';
-import { failureAlert, userAlert, visibleTo } from './user-http';
+import { userFailure, userAlert, visibleTo } from './user-http';
 import { parseUserInput, type UserInput } from './user-input';
 import { coversEverything } from './user-scope';
 
 async function refuseTaken(db: Queryable, input: UserInput): Promise<void> {
   if (await first(db, 'SELECT 1 FROM radar_user WHERE login = $1', [input.login])) {
-    throw failureAlert('userexists', 'Login already in use');
+    throw userFailure('userexists', 'Login already in use');
   }
   if (input.email && (await first(db, 'SELECT 1 FROM radar_user WHERE lower(email) = lower($1)', [input.email]))) {
-    throw failureAlert('emailexists', 'Email already in use');
+    throw userFailure('emailexists', 'Email already in use');
   }
 }
 
@@ -40,7 +40,7 @@ async function insertUser(tx: Queryable, input: UserInput, principal: Principal)
 export async function createUser(ctx: RequestContext): Promise<Reply> {
   const principal = await requireScope(ctx, 'USER.CREATE');
   const input = parseUserInput(await ctx.json(), USER_RULES);
-  if (input.id !== null) throw failureAlert('idexists', 'A new user cannot already have an ID');
+  if (input.id !== null) throw userFailure('idexists', 'A new user cannot already have an ID');
   const db = ctx.app.db;
   await refuseTaken(db, input);
   const requested = await resolveRequestedRoles(db, input.roles ?? []);
@@ -61,7 +61,7 @@ export async function createUser(ctx: RequestContext): Promise<Reply> {
   } catch (error) {
     if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
     await refuseTaken(db, input); // another request took the login or e-mail meanwhile
-    throw failureAlert('userexists', 'Login already in use');
+    throw userFailure('userexists', 'Login already in use');
   }
   await sendAccountMail(ctx.app, 'activation', made.row, made.key);
   const dto = await userDTOById(db, made.row.id, { visibleRole: visibleTo(principal, 'USER.READ') });

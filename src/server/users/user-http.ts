@@ -3,7 +3,8 @@
 import type { Permission } from '../../common/permissions';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
-import { ALERT_HEADER, ERROR_HEADER, HttpError, PARAMS_HEADER, accessDenied, notFoundVm } from '../http/errors';
+import { alert, failureAlert } from '../http/alerts';
+import { accessDenied, notFoundVm, type HttpError } from '../http/errors';
 import { findUserRow, type UserRow } from './user-dto';
 import { rolesOfUser, type UserRole } from './user-roles';
 import { coversRole, coversUser, coversWholeUser } from './user-scope';
@@ -11,14 +12,10 @@ import { coversRole, coversUser, coversWholeUser } from './user-scope';
 export const USER_ENTITY = 'userManagement';
 
 /** Success alert `userManagement.<verb>` with the login as parameter. */
-export function userAlert(verb: 'created' | 'updated' | 'deleted', login: string): Record<string, string> {
-  return { [ALERT_HEADER]: `userManagement.${verb}`, [PARAMS_HEADER]: login };
-}
+export const userAlert = (verb: 'created' | 'updated' | 'deleted', login: string) => alert(`userManagement.${verb}`, login);
 
 /** A "failure alert": 400 with an empty body and the `error.<key>` header (FA in api.md §5). */
-export function failureAlert(key: string, message: string): HttpError {
-  return new HttpError(400, undefined, { [ERROR_HEADER]: `error.${key}`, [PARAMS_HEADER]: USER_ENTITY }, message);
-}
+export const userFailure = (key: string, message: string): HttpError => failureAlert(400, key, USER_ENTITY, message);
 
 export interface ScopedUser {
   row: UserRow;

@@ -1,6 +1,6 @@
 // Who may administer an organization (spec 001 §6): a system admin, or the organization admin of that organization.
 // Its Permissions tab, its Edit and Delete buttons and the project create button all use this list. It is also who
-// the server lets delete the organization (ORGANIZATION.DELETE on it, routes/organizations.ts): the matrix grants
+// the server lets delete the organization (ORGANIZATION.DELETE on it, organizations/routes.ts): the matrix grants
 // that permission to system and organization admins only.
 import { ROLE_ORGANIZATION_ADMIN, ROLE_SYS_ADMIN } from '../../../common/authorities';
 import { scopedAuthority } from '../../../common/authority-match';

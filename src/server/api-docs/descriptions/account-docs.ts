@@ -3,6 +3,7 @@ import {
   AUTHENTICATED, CLIENT, PUBLIC, scope, found, json, noContent, ok, query, text, type OperationTable,
 } from '../operation-doc';
 import { object, ref, string } from '../schema-helpers';
+import { anything } from '../../../common/schema';
 
 const tokenRequest = object({
   grant_type: string(undefined, { enum: ['authorization_code', 'refresh_token', 'password', 'client_credentials'] }),
@@ -111,7 +112,7 @@ export const ACCOUNT_DOCS: OperationTable = {
 
   'GET /api-docs': {
     tag: 'Documentation', summary: 'This OpenAPI document', description: 'Only with the api-docs profile (PROFILES); 404 otherwise.',
-    access: PUBLIC, success: ok({ type: 'object', description: 'OpenAPI 3.0 document' }, 'The document'), errors: { 404: 'The api-docs profile is not active' },
+    access: PUBLIC, success: ok(anything('OpenAPI 3.0 document'), 'The document'), errors: { 404: 'The api-docs profile is not active' },
   },
   'GET /api-docs/swagger-config': {
     tag: 'Documentation', summary: 'Configuration for swagger-ui', description: 'What swagger-ui\'s `configUrl` expects: where the document is.',

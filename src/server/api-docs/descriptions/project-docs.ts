@@ -7,35 +7,6 @@ import { arrayOf, listOf, oneOf, ref } from '../schema-helpers';
 const PROJECT_SORT = ['id', 'projectName', 'description', 'location', 'startDate', 'endDate', 'projectStatus', 'organizationName', 'organization.name'];
 
 export const PROJECT_DOCS: OperationTable = {
-  'GET /api/organizations': {
-    tag: 'Organizations', summary: 'List organizations', description: 'Those the caller has a role in or on one of their projects; nested projects are reduced to the caller\'s.',
-    access: scope('ORGANIZATION.READ'), success: list('OrganizationDTO', 'Not paged'),
-  },
-  'POST /api/organizations': {
-    tag: 'Organizations', summary: 'Create an organization', access: perm('ORGANIZATION.CREATE', 'global'), body: json(ref('OrganizationDTO')),
-    success: created(ref('OrganizationDTO'), 'Created; alert managementPortalApp.organization.created'),
-    errors: { 400: 'Field errors, or idexists', 409: 'nameexists' },
-  },
-  'PUT /api/organizations': {
-    tag: 'Organizations', summary: 'Update an organization', description: 'Description and location; the name cannot change. Without id it creates (and needs ORGANIZATION.CREATE).',
-    access: perm('ORGANIZATION.UPDATE', 'organization'), body: json(ref('OrganizationDTO')),
-    success: ok(ref('OrganizationDTO'), 'Saved; alert managementPortalApp.organization.updated', ['alert']),
-    errors: { 400: 'Field errors, or error.validation: the name cannot be modified', 404: 'error.organizationNotFound' },
-  },
-  'GET /api/organizations/{name}': {
-    tag: 'Organizations', summary: 'One organization', access: perm('ORGANIZATION.READ', 'organization'), pathParams: { name: 'Organization name' },
-    success: ok(ref('OrganizationDTO'), 'With its (reduced) projects'), errors: { 404: 'error.organizationNameNotFound' },
-  },
-  'DELETE /api/organizations/{name}': {
-    tag: 'Organizations', summary: 'Delete an empty organization', access: perm('ORGANIZATION.DELETE', 'organization'),
-    success: ok(undefined, 'Deleted', ['alert']), errors: { 404: 'error.organizationNameNotFound', 409: 'error.organizationNotEmpty: it still has projects' },
-  },
-  'GET /api/organizations/{name}/projects': {
-    tag: 'Organizations', summary: 'Projects of an organization',
-    description: 'Also needs the PROJECT.READ scope. All of them for system and organization admins, else the caller\'s own.',
-    access: perm('ORGANIZATION.READ', 'organization'), success: list('ProjectDTO', 'Full ProjectDTOs'), errors: { 404: 'error.organizationNameNotFound' },
-  },
-
   'GET /api/projects': {
     tag: 'Projects', summary: 'List projects', description: 'The projects in the caller\'s scope.',
     access: scope('PROJECT.READ'),

@@ -3,7 +3,7 @@ import { HISTORY_SORT_COLUMNS } from '../../revisions/entity-history';
 import {
   booleanQuery, created, json, list, ok, pageable, paged, perm, query, scope, type OperationTable, type ParamDoc,
 } from '../operation-doc';
-import { arrayOf, date, integer, listOf, oneOf, ref, string, stringMap } from '../schema-helpers';
+import { arrayOf, boolean, date, integer, listOf, oneOf, ref, string, stringMap } from '../schema-helpers';
 
 const SOURCE_SORT = ['id', 'sourceId', 'sourceName', 'expectedSourceName', 'assigned', 'subjectLogin', 'sourceType.id', 'sourceType.producer',
   'sourceType.model', 'sourceType.catalogVersion', 'project.id', 'project.projectName'];
@@ -107,7 +107,7 @@ export const SUBJECT_DOCS: OperationTable = {
     tag: 'Sources', summary: 'Sources of a project', description: 'With `assigned`: every matching source, not paged. Without: a page (default size 20).',
     access: perm('SOURCE.READ', 'project'),
     query: [
-      query('assigned', { type: 'boolean' }, 'Only (un)assigned sources, not paged'),
+      query('assigned', boolean(), 'Only (un)assigned sources, not paged'),
       booleanQuery('minimized', 'Answer MinimalSourceDetailsDTOs', false),
       ...pageable(20, SOURCE_SORT),
     ],

@@ -1,4 +1,4 @@
-// The date forms of the subject API (api.md §1.2, §1.3): LocalDate `yyyy-MM-dd`, and ZonedDateTime written as a date,
+// The date forms of the API (docs/api-conventions.md): LocalDate `yyyy-MM-dd`, and ZonedDateTime written as a date,
 // optionally `T` + `HH:mm[:ss[.fraction]]`, optionally an offset (`Z`, `+01:00`), optionally a region in brackets
 // (`2024-01-01T00:00[Europe/Amsterdam]`, what the client sends). Missing time parts are 0, a missing zone is UTC.
 // A local time in a region resolves as java.time does: in a DST overlap the earlier offset wins, a time inside a
@@ -121,4 +121,14 @@ export function parseLocalDateInput(text: string): string | undefined {
   if (!/T.*(Z|[+-]\d{2}(:?\d{2})?)$/.test(text.trim())) return undefined;
   const instant = parseZonedDateTime(text);
   return instant ? instant.toISOString().slice(0, 10) : undefined;
+}
+
+/**
+ * A ZonedDateTime in a JSON body (project start and end dates): a string of the forms above, or a number of epoch
+ * seconds (Jackson's default). The instant; null for null or absent; undefined when it cannot be read.
+ */
+export function parseZoned(value: unknown): Date | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value * 1000) : undefined;
+  return typeof value === 'string' ? parseZonedDateTime(value) : undefined;
 }

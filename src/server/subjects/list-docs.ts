@@ -1,0 +1,28 @@
+// How the API document describes the two subject lists' query (SubjectCriteria, read by criteria.ts).
+import { arrayOf, date, enumOf, integer, string } from '../../common/schema';
+import type { QueryParam } from '../http/route';
+import { list, param } from '../http/route-docs';
+
+const zoned = 'yyyy-MM-dd[THH:mm[:ss]][offset][[Zone]], e.g. 2024-01-01T00:00[Europe/Amsterdam]';
+
+/** SubjectCriteria, keyset paged: `last.*` are the values of the last subject of the previous page. */
+export function subjectCriteriaParams(withProject: boolean): Record<string, QueryParam> {
+  return {
+    ...(withProject ? { projectName: param(string(), 'Exact project; with externalId an exact lookup (one subject, no paging)') } : {}),
+    authority: param(arrayOf(enumOf(['ROLE_PARTICIPANT', 'ROLE_INACTIVE_PARTICIPANT'])), 'Repeatable; ROLE_PARTICIPANT by default'),
+    login: param(string(), 'Contains, ignoring case'),
+    externalId: param(string(), 'Contains, ignoring case'),
+    personName: param(string(), 'Contains, ignoring case'),
+    humanReadableIdentifier: param(string(), 'Contains (attribute Human-readable-identifier)'),
+    groupId: param(integer(), 'Exact group id'),
+    'dateOfBirth.is': param(date()), 'dateOfBirth.from': param(date()), 'dateOfBirth.to': param(date()),
+    'enrollmentDate.is': param(string(zoned)), 'enrollmentDate.from': param(string(zoned)), 'enrollmentDate.to': param(string(zoned)),
+    size: param(integer(undefined, { format: 'int32', minimum: 1, default: 20 }), 'Page size'),
+    sort: param(arrayOf(string()), 'Repeatable `property[,asc|desc]` over id, externalId, login; id asc by default'),
+    'last.id': param(string(), 'Keyset cursor: id of the last subject of the previous page'),
+    'last.login': param(string(), 'Keyset cursor'),
+    'last.externalId': param(string(), 'Keyset cursor'),
+  };
+}
+
+export const subjectListDoc = (description: string) => ({ ...list('SubjectDTO', description), headers: ['keyset' as const] });
