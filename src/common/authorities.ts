@@ -1,4 +1,4 @@
-// The eight role authorities of api.md §3.1. A role instance is (authority, referent) where the referent is an
+// The eight role authorities (docs/permissions.md). A role instance is (authority, referent) where the referent is an
 // organization name for ORGANIZATION roles, a project name for PROJECT roles and absent for the GLOBAL role.
 import type { AuthorityDTO, AuthorityScope } from './dto';
 
@@ -32,7 +32,7 @@ export interface RoleAuthority {
   personal: boolean;
 }
 
-/** In the order of api.md §3.1 (also the column order of the permission matrix). */
+/** In the order of docs/permissions.md (also the column order of the permission matrix). */
 export const ROLE_AUTHORITIES: readonly RoleAuthority[] = [
   { name: ROLE_SYS_ADMIN, scope: 'GLOBAL', personal: false },
   { name: ROLE_ORGANIZATION_ADMIN, scope: 'ORGANIZATION', personal: false },
@@ -61,7 +61,7 @@ export function isAuthorityName(name: string): name is AuthorityName {
   return byUpperName.has(name as AuthorityName);
 }
 
-/** What `GET api/authorities` answers, in this order (api.md §5.3). Participant roles are never offered. */
+/** What `GET api/authorities` answers, in this order . Participant roles are never offered. */
 export const LISTED_AUTHORITIES: readonly AuthorityDTO[] = [
   { name: ROLE_SYS_ADMIN, scope: 'GLOBAL' },
   { name: ROLE_ORGANIZATION_ADMIN, scope: 'ORGANIZATION' },
@@ -71,7 +71,7 @@ export const LISTED_AUTHORITIES: readonly AuthorityDTO[] = [
   { name: ROLE_PROJECT_ANALYST, scope: 'PROJECT' },
 ];
 
-/** The only roles the user dialog's role editor offers (spec 000 §5 and §6). */
+/** The only roles the user dialog's role editor offers . */
 export const ASSIGNABLE_ADMIN_AUTHORITIES: readonly AuthorityName[] = [
   ROLE_SYS_ADMIN,
   ROLE_ORGANIZATION_ADMIN,

@@ -1,4 +1,4 @@
-// The client-side authority check of spec 000 §6 (route guards, menus, show-if-authority). Wanted authorities are
+// The client-side authority check (route guards, menus, show-if-authority; docs/client.md). Wanted authorities are
 // plain (`ROLE_SYS_ADMIN`) or scoped to a project or organization (`ROLE_PROJECT_ADMIN:radar`,
 // `ROLE_ORGANIZATION_ADMIN:main`).
 import type { RoleDTO } from './dto';

@@ -1,4 +1,5 @@
-// Wire shapes of api.md §4 (and the error bodies of §1.7). Field names, optionality and enum values are binding.
+// Wire shapes of the API (docs/api-conventions.md), as ManagementPortal's clients expect them: field names,
+// optionality and enum values are binding. "Omit-null" types leave null fields out; the others include them.
 // Conventions: `?` = the key may be absent; `| null` = the key may carry null. Classes the contract marks
 // "omit-null" use `?:` without null on output; "nulls included" classes use `: T | null`. Dates are ISO-8601 strings.
 
@@ -9,18 +10,18 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const SUBJECT_STATUSES = ['DEACTIVATED', 'ACTIVATED', 'DISCONTINUED', 'INVALID'] as const;
 export type SubjectStatus = (typeof SUBJECT_STATUSES)[number];
 
-/** Conventional values; the server stores any string (api.md §4.14). */
+/** Conventional values; the server stores any string . */
 export const PROCESSING_STATES = ['RAW', 'DERIVED', 'VENDOR', 'RADAR', 'UNKNOWN'] as const;
 export type ProcessingState = (typeof PROCESSING_STATES)[number];
 
-/** Conventional values; the server stores any string (api.md §4.12). */
+/** Conventional values; the server stores any string . */
 export const SOURCE_TYPE_SCOPES = ['ACTIVE', 'PASSIVE', 'MONITOR', 'CONNECTOR'] as const;
 export type SourceTypeScope = (typeof SOURCE_TYPE_SCOPES)[number];
 
 export const AUTHORITY_SCOPES = ['GLOBAL', 'ORGANIZATION', 'PROJECT'] as const;
 export type AuthorityScope = (typeof AUTHORITY_SCOPES)[number];
 
-/** Subject fields site settings may hide (api.md §6.8). */
+/** Subject fields site settings may hide . */
 export const HIDDEN_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
 export type HiddenSubjectField = (typeof HIDDEN_SUBJECT_FIELDS)[number];
 
@@ -30,7 +31,7 @@ export type RevisionType = (typeof REVISION_TYPES)[number];
 /** Project/subject/source metadata: plain JSON object with string values. */
 export type Attributes = Record<string, string>;
 
-/** §4.1; also the body of GET api/account. ManagedUserVM adds `password` (accepted, ignored). */
+/** A user account; also the body of GET api/account. ManagedUserVM adds `password` (accepted, ignored). */
 export interface UserDTO {
   id?: number | null;
   login: string;
@@ -53,7 +54,7 @@ export interface ManagedUserVM extends UserDTO {
   password?: string | null;
 }
 
-/** §4.2 (omit-null). */
+/** Omit-null. */
 export interface RoleDTO {
   id?: number;
   organizationId?: number;
@@ -63,13 +64,12 @@ export interface RoleDTO {
   authorityName: string;
 }
 
-/** §4.3 */
 export interface AuthorityDTO {
   name: string;
   scope: AuthorityScope;
 }
 
-/** §4.4 (omit-null). `projects` holds reduced ProjectDTOs and is always present on output. */
+/** Omit-null. `projects` holds reduced ProjectDTOs and is always present on output. */
 export interface OrganizationDTO {
   id?: number;
   name: string;
@@ -78,7 +78,7 @@ export interface OrganizationDTO {
   projects: ProjectDTO[];
 }
 
-/** §4.5 (omit-null). The reduced form lacks organization, sourceTypes and persistentTokenTimeout. */
+/** Omit-null. The reduced form lacks organization, sourceTypes and persistentTokenTimeout. */
 export interface ProjectDTO {
   id?: number;
   projectName: string;
@@ -97,27 +97,27 @@ export interface ProjectDTO {
   persistentTokenTimeout?: number;
 }
 
-/** §4.6 (nulls included). */
+/** Nulls included. */
 export interface MinimalProjectDetailsDTO {
   id: number | null;
   projectName: string | null;
 }
 
-/** §4.7 (omit-null). */
+/** Omit-null. */
 export interface PublicProjectDTO {
   projectName: string;
   description?: string;
   sourceTypes?: MinimalSourceTypeDTO[];
 }
 
-/** §4.8 (omit-null). */
+/** Omit-null. */
 export interface GroupDTO {
   id?: number;
   projectId?: number;
   name: string;
 }
 
-/** §4.9. Provenance fields are omitted when null; `project` is omitted in lists. */
+/** Provenance fields are omitted when null; `project` is omitted in lists. */
 export interface SubjectDTO {
   id?: number | null;
   login: string;
@@ -140,7 +140,7 @@ export interface SubjectDTO {
   attributes: Attributes;
 }
 
-/** §4.10 (nulls included). */
+/** Nulls included. */
 export interface MinimalSourceDetailsDTO {
   id: number | null;
   sourceTypeId: number | null;
@@ -154,7 +154,7 @@ export interface MinimalSourceDetailsDTO {
   attributes: Attributes;
 }
 
-/** §4.11 (nulls included except `project`). */
+/** Nulls included except `project`. */
 export interface SourceDTO {
   id: number | null;
   sourceId: string | null;
@@ -167,7 +167,7 @@ export interface SourceDTO {
   attributes: Attributes | null;
 }
 
-/** §4.12 (omit-null). Reduced form: id, producer, model, catalogVersion, sourceTypeScope, canRegisterDynamically, name. */
+/** Omit-null. Reduced form: id, producer, model, catalogVersion, sourceTypeScope, canRegisterDynamically, name. */
 export interface SourceTypeDTO {
   id?: number;
   producer: string;
@@ -183,7 +183,6 @@ export interface SourceTypeDTO {
   sourceData?: SourceDataDTO[];
 }
 
-/** §4.13 */
 export interface MinimalSourceTypeDTO {
   id: number;
   model: string | null;
@@ -191,7 +190,7 @@ export interface MinimalSourceTypeDTO {
   catalogVersion: string | null;
 }
 
-/** §4.14 (nulls included except `sourceType`). */
+/** Nulls included except `sourceType`. */
 export interface SourceDataDTO {
   id: number | null;
   sourceDataType: string | null;
@@ -209,7 +208,7 @@ export interface SourceDataDTO {
   sourceType?: MinimalSourceTypeDTO;
 }
 
-/** §4.15 (nulls included). `clientSecret` is write-only: always null in responses. */
+/** Nulls included. `clientSecret` is write-only: always null in responses. */
 export interface ClientDetailsDTO {
   clientId: string;
   clientSecret: string | null;
@@ -225,7 +224,7 @@ export interface ClientDetailsDTO {
   additionalInformation: Record<string, string>;
 }
 
-/** §4.16 / §2.6 */
+/** Pairing (docs/oauth.md). */
 export interface ClientPairInfoDTO {
   tokenName: string;
   tokenUrl: string;
@@ -252,7 +251,7 @@ export type RevisionEntityKind =
   | 'role'
   | 'organization';
 
-/** §4.17. All three revision-type keys are present (`{}` when nothing changed). */
+/** All three revision-type keys are present (`{}` when nothing changed). */
 export interface RevisionInfoDTO {
   id: number;
   /** `yyyy-MM-dd'T'HH:mm:ss.SSS+00:00` */
@@ -269,7 +268,7 @@ export interface RevisionDTO<T = unknown> {
   revisionType: RevisionType;
 }
 
-/** §4.18; empty fields are omitted. */
+/** Empty fields are omitted. */
 export interface AuditEvent {
   timestamp?: string;
   principal?: string;
@@ -300,7 +299,7 @@ export interface GroupPatchOperation {
   value: { id?: number; login?: string }[];
 }
 
-/** §1.7 B */
+/** ErrorVM (docs/api-conventions.md, "Errors"). */
 export interface FieldErrorVM {
   objectName: string;
   field: string;
@@ -314,7 +313,7 @@ export interface ErrorVM {
   fieldErrors: FieldErrorVM[] | null;
 }
 
-/** §1.7 A: RadarWebApplicationExceptionVM, the "parameterized" error body. */
+/** The "parameterized" error body (RadarWebApplicationExceptionVM; docs/api-conventions.md). */
 export interface ParameterizedErrorVM {
   message: string;
   entityName: string;

@@ -1,4 +1,4 @@
-// Name patterns shared by path routing, bean validation and the client forms (api.md §1.1 and §6.1).
+// Name patterns shared by path routing, bean validation and the client forms (docs/api-conventions.md, "Names and ids").
 
 /** `NAME`: letters, digits, `_ ' . @ -` and space. Logins, project/organization/group/source names, path variables. */
 export const NAME_PATTERN_SOURCE = "^[_'.@A-Za-z0-9- ]*$";

@@ -1,5 +1,5 @@
-// Password strength (spec 000 §5), shared by the strength bar and the server's change/reset checks. Unlike the
-// original server (contract §9 quirk 20) every character counts, including `Z`, `z` and `9`.
+// Password strength, shared by the strength bar and the server's change/reset checks. Unlike
+// ManagementPortal's server, every character counts, including `Z`, `z` and `9`.
 // Letters are A-Z and a-z (other letters count as "others"); lengths are counted in code points.
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,4 @@
-// The evaluation algorithm of api.md §3.3 (radar-auth's MPAuthorizationOracle). Pure functions over a token and
+// The evaluation algorithm of docs/permissions.md (radar-auth's MPAuthorizationOracle). Pure functions over a token and
 // entity details: the server fills the details (including organizations looked up from the database) and calls
 // these; the client may call them too with the same data.
 import { parseAuthority, type RoleAuthority } from './authorities';
@@ -11,8 +11,8 @@ export interface TokenRole {
   referent?: string;
   /**
    * For PROJECT roles: the organization the referent project belongs to. Lets a project role reach its own
-   * organization when the entity names only the organization (§3.3 ORGANIZATION rule). Filled by the server.
-   */
+   * organization when the entity names only the organization (the ORGANIZATION rule of docs/permissions.md). Filled by the server.
+  */
   projectOrganization?: string;
 }
 
@@ -40,7 +40,7 @@ export interface EntityDetails {
   source?: string | null;
 }
 
-/** Filter for lists (§3.3 referentsByScope). */
+/** Filter for lists (docs/permissions.md, "Lists filtered by scope"). */
 export interface ReferentsByScope {
   global: boolean;
   organizations: string[];
@@ -129,7 +129,7 @@ export function checkScope(token: AuthToken, permission: Permission): boolean {
   return parsedRoles(token).some(({ role }) => grants(role, permission));
 }
 
-/** `perm(P, E)`: §3.3 checkPermission. An empty entity (`perm(P, global)`) passes only for global roles. */
+/** `perm(P, E)`: the entity check of docs/permissions.md. An empty entity (`perm(P, global)`) passes only for global roles. */
 export function checkPermission(token: AuthToken, permission: Permission, entity: EntityDetails = {}): boolean {
   if (!token.scopes.includes(permission)) return false;
   if (token.clientCredentials) return true;
@@ -146,7 +146,7 @@ export function checkPermission(token: AuthToken, permission: Permission, entity
   });
 }
 
-/** Which referents the token may use permission P on, for filtering lists. Does not look at scopes (§3.3). */
+/** Which referents the token may use permission P on, for filtering lists. Does not look at scopes. */
 export function referentsByScope(token: AuthToken, permission: Permission): ReferentsByScope {
   if (token.clientCredentials) return { global: true, organizations: [], projects: [], personalProjects: [] };
   const organizations = new Set<string>();

@@ -1,9 +1,9 @@
-// The permissions and the permission matrix of api.md §3.2, kept as a table so it can be read against the spec
+// The permissions and the permission matrix (docs/permissions.md), kept as a table so it reads like the summary there
 // line by line. A permission's scope string (`ENTITY.OPERATION`) is also its name in tokens.
 import { ROLE_AUTHORITIES, parseAuthority, type AuthorityName } from './authorities';
 
 /**
- * In the row order of the §3.2 table: 40 permissions (the contract's prose says 42, but its table and radar-auth's
+ * In the row order of radar-auth's table: 40 permissions (some descriptions say 42, but the table and radar-auth's
  * Permission enum both list 9 entities x CRUD plus AUDIT.READ, AUTHORITY.READ, MEASUREMENT.READ/CREATE).
  */
 export const PERMISSIONS = [
@@ -110,7 +110,7 @@ export function mayBeGranted(authority: string, permission: Permission): boolean
 
 /**
  * Every scope at least one of these authorities may be granted, in PERMISSIONS order. Used when minting tokens:
- * requested scopes are reduced to this list (api.md §2.5). Unknown authorities grant nothing.
+ * requested scopes are reduced to this list (docs/oauth.md). Unknown authorities grant nothing.
  */
 export function grantableScopes(authorities: Iterable<string>): Permission[] {
   const roles = [...authorities].map(parseAuthority).filter((r) => r !== undefined);

@@ -1,5 +1,5 @@
-// Field rules per DTO: the union of the contract's constraints (api.md §2.3, §4, §6.1, plus column widths so an
-// over-long value is a 400 and not a database error) and the client forms' rules (spec 000 §5, spec 001 §5).
+// Field rules per DTO: ManagementPortal's bean-validation constraints, plus the column widths (so an over-long value
+// is a 400 and not a database error), plus the rules of the client's forms; one set serves both sides.
 // Conditional rules (a new OAuth client's secret, a role's project or organization) stay with their form.
 import { NAME_PATTERN } from './name-pattern';
 import type { RuleSet } from './validation';
@@ -94,7 +94,7 @@ export const SOURCE_TYPE_RULES: RuleSet = {
   },
 };
 
-/** The server fills a missing sourceDataType from topic before validating (api.md §5.12). */
+/** The server fills a missing sourceDataType from topic before validating (docs/catalogue.md). */
 export const SOURCE_DATA_RULES: RuleSet = {
   objectName: 'sourceDataDTO',
   fields: {
@@ -111,7 +111,7 @@ export const SOURCE_DATA_RULES: RuleSet = {
   },
 };
 
-/** OAuth client form (spec 001 §5) on the parsed DTO: lists already split on commas and trimmed. */
+/** OAuth client form on the parsed DTO: lists already split on commas and trimmed. */
 export const OAUTH_CLIENT_RULES: RuleSet = {
   objectName: 'clientDetailsDTO',
   fields: {

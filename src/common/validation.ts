@@ -1,4 +1,4 @@
-// A tiny declarative field-rule checker shared by the server (400 ErrorVM fieldErrors, api.md §1.7 B) and the
+// A tiny declarative field-rule checker shared by the server (400 ErrorVM fieldErrors, docs/api-conventions.md) and the
 // client forms (i18n keys). One violation list, two renderings. Type checks (a number where a string belongs)
 // are the body parser's job; string rules only look at strings.
 import type { FieldErrorVM } from './dto';

@@ -8,7 +8,7 @@ import {
   parseAuthority,
 } from '../../src/common/authorities';
 
-test('the eight roles of §3.1 with scope and personal flag', () => {
+test('the eight roles with scope and personal flag', () => {
   assert.equal(
     ROLE_AUTHORITIES.map((r) => [r.name, r.scope, r.personal]),
     [

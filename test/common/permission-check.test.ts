@@ -1,4 +1,4 @@
-// The evaluation algorithm of api.md §3.3: checkScope, checkPermission, referentsByScope.
+// The evaluation algorithm of docs/permissions.md: checkScope, checkPermission, referentsByScope.
 // World: organization `main` holds projects `radar` and `pilot`; organization `other` holds `elsewhere`.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -154,7 +154,7 @@ project('entity-free permissions still need some entity', () => {
   assert.not.ok(checkPermission(projectAdmin, 'OAUTHCLIENTS.READ', {}));
 });
 
-project('any non-personal role holding USER.* may act on any user (contract §3.3)', () => {
+project('any non-personal role holding USER.* may act on any user', () => {
   assert.ok(checkPermission(projectAdmin, 'USER.UPDATE', { user: 'bob' }));
   assert.ok(checkPermission(projectAdmin, 'USER.READ', { user: 'alice' }));
   const owner = token([{ authority: 'ROLE_PROJECT_OWNER', referent: 'radar' }]);

@@ -1,4 +1,4 @@
-// The whole permission matrix, cell by cell, against the table of api.md §3.2 pasted verbatim below, plus the
+// The whole permission matrix, cell by cell, against radar-auth's table pasted verbatim below, plus the
 // spec's derivation rules as an independent second reading of the same table.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -93,7 +93,7 @@ for (const row of rows) {
   });
 }
 
-test('derivation rules of §3.2 give the same matrix', () => {
+test('derivation rules give the same matrix', () => {
   const entity = permissionEntity;
   const op = permissionOperation;
   const adminOnly = (p: Permission) => ['AUDIT', 'AUTHORITY'].includes(entity(p));

@@ -5,7 +5,7 @@ import '../../src/widgets/dictionary-editor/define';
 import type { DictionaryChangeDetail, DictionaryEditor } from '../../src/widgets/dictionary-editor/dictionary-editor';
 import { $, $$, blur, choose, cleanup, click, mount, optionValues, record, text, type } from './helpers';
 
-// The project attribute keys of spec 001 §3.
+// The project attribute keys the project dialog offers.
 const projectKeys = ['Work-package', 'Phase', 'External-project-url', 'External-project-id', 'Privacy-policy-url'];
 
 function editor(value: Record<string, string> = {}, extra: Partial<DictionaryEditor> = {}) {

@@ -12,7 +12,7 @@ const toggle = (el: ShowMore) => maybe$<HTMLButtonElement>(el, '[part=toggle]');
 const ShowMoreSuite = suite('mp-show-more');
 ShowMoreSuite.after.each(cleanup);
 
-ShowMoreSuite('collapses above 10 items by default (spec 001 §9)', async () => {
+ShowMoreSuite('collapses above 10 items by default', async () => {
   assert.is(SHOW_MORE_DEFAULT_LIMIT, 10);
   const el = await mount<ShowMore>('mp-show-more', { items: scopes(11) });
   assert.instance(el, customElements.get('mp-show-more')!);

@@ -1,7 +1,7 @@
 // Who is calling. A browser session (the session layer's authenticator, when installed) wins over a bearer token;
 // a bearer token must carry our signature, an unexpired `exp`, a `scope` and the audience res_ManagementPortal.
 // For a token naming a user, that user must still exist and be activated, and its roles are the user's current
-// roles in the database (api.md §2.4), so a role change takes effect at once.
+// roles in the database , so a role change takes effect at once.
 import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';

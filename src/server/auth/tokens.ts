@@ -1,4 +1,4 @@
-// Minting access tokens: the claims of api.md §2.5 (aud, user_name, scope, exp, authorities, jti, client_id,
+// Minting access tokens: the claims of docs/oauth.md (aud, user_name, scope, exp, authorities, jti, client_id,
 // grant_type, sub, roles, sources, iat, iss), signed with the portal's key. The OAuth endpoints, sessions and tests
 // all mint through here.
 import { randomUUID } from 'node:crypto';

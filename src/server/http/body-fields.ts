@@ -1,6 +1,6 @@
 // Request bodies of this part: a JSON object whose fields have the JSON types the DTO declares, then the shared
 // field rules (src/common/validation-rules.ts). Every problem is a field error of one 400 `error.validation`
-// (api.md §1.7 B), so a wrong type is a 400 like any other invalid value, never a 500.
+// (docs/api-conventions.md), so a wrong type is a 400 like any other invalid value, never a 500.
 import type { FieldErrorVM } from '../../common/dto';
 import { toFieldErrors, validate, type RuleSet } from '../../common/validation';
 import { validationFailed } from '../http/errors';

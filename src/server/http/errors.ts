@@ -1,4 +1,4 @@
-// Errors are values with a status and a body in one of the contract's shapes (api.md §1.7). Handlers throw them
+// Errors are values with a status and a body in one of the shapes of docs/api-conventions.md, "Errors". Handlers throw them
 // anywhere; respond.ts writes them in one place. The factories below are the only way errors are built, so the
 // `X-managementPortalApp-error` / `-params` headers are always set where the client reads them.
 import type { FieldErrorVM } from '../../common/dto';
@@ -76,7 +76,7 @@ export const unsupportedMediaType = (type: string) =>
 
 export const internalError = () => errorVm(500, 'error.internalServerError', 'Internal server error');
 
-/** The security layer's 401 (api.md §1.7); the client only looks at the status. */
+/** The security layer's 401; the client only looks at the status. */
 export function unauthorized(reason: string, path: string): HttpError {
   return new HttpError(
     401,

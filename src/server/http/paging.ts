@@ -1,4 +1,4 @@
-// Spring `Pageable` for every paginated list (api.md §1.4, §1.5): `page` (zero-based, negative → 0), `size`
+// Spring `Pageable` for every paginated list (docs/api-conventions.md, "Paging"): `page` (zero-based, negative → 0), `size`
 // (below 1 → the endpoint's default, above 2000 → 2000), repeatable `sort=property[,property...][,asc|desc]` over a
 // whitelist the endpoint names, and the X-Total-Count + Link headers in the exact format the clients parse.
 // Unlike the original, a non-numeric page or size and an unknown sort property are a 400 with field errors.

@@ -1,5 +1,5 @@
-// Typed query parameters: a value that does not parse is a 400 naming the parameter (the original answered an
-// ErrorVM with status 200, api.md §9 quirk 3).
+// Typed query parameters: a value that does not parse is a 400 naming the parameter (ManagementPortal answered
+// an ErrorVM with status 200).
 import type { RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
 

@@ -1,6 +1,6 @@
 // A route table with path parameters. A path that matches no route is a 404 through the same error path as any other
 // error; a path that matches only under another method is a 405. Path parameters are decoded and must match the
-// contract's entity-id pattern (api.md §1.1) unless the route names its own pattern.
+// entity-id pattern (docs/api-conventions.md, "Names and ids") unless the route names its own pattern.
 import type { Handler } from './context';
 import { compileRoute, type RouteEntry } from './route';
 

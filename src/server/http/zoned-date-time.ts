@@ -114,7 +114,7 @@ export function parseLocalDate(text: string): string | undefined {
   return text.trim();
 }
 
-/** LocalDate input in a body: `yyyy-MM-dd`, or a date-time with an offset truncated to its UTC date (api.md §1.2). */
+/** LocalDate input in a body: `yyyy-MM-dd`, or a date-time with an offset truncated to its UTC date (docs/api-conventions.md). */
 export function parseLocalDateInput(text: string): string | undefined {
   const plain = parseLocalDate(text);
   if (plain) return plain;

@@ -1,4 +1,4 @@
-// Sending mail (api.md top, point 9): over SMTP to SMTP_URL when it is set; otherwise each message is written as an
+// Sending mail : over SMTP to SMTP_URL when it is set; otherwise each message is written as an
 // .eml file to DATA_DIR/outbox/ and logged, so a local install works without a mail server. Both go through
 // nodemailer, so the outbox file is exactly the message SMTP would have carried.
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The three account mails (api.md §6.12) in the user's language: activation (a new user, sent by POST api/users),
+// The three account mails  in the user's language: activation (a new user, sent by POST api/users),
 // creation (the "send activation e-mail" button, reset-activation/init) and password reset. Each is plain text plus
 // a simple HTML part; every value put into the HTML is escaped.
 import { KEY_VALIDITY_HOURS } from '../account/account-keys';

@@ -1,4 +1,4 @@
-// The fixed part of the demo data set (after the original's dev/test data, client.md §5): organizations, the
+// The fixed part of the demo data set (after ManagementPortal's dev/test data): organizations, the
 // projects `radar` and `Radar-Pilot-01` (organization main) plus one in a second organization, source types and
 // source data, groups, staff users with their roles, and a few unassigned sources to pair. Every insert is
 // idempotent, so seeding again only adds subjects.

@@ -1,4 +1,4 @@
-// The role editor's rules (spec 000 §5) as pure functions, so they are tested without rendering anything.
+// The role editor's rules as pure functions, so they are tested without rendering anything.
 import type { AuthorityOption, OrganizationOption, ProjectOption, RoleDTO, RoleSelection } from './role-types';
 
 /** Only these can be handed out in the user dialog; every other authority is never offered. */

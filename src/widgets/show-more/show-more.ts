@@ -3,7 +3,7 @@ import { baseStyles } from '../shared/base-styles';
 import { emit } from '../shared/emit';
 import { showMoreStyles } from './show-more.styles';
 
-/** Lists longer than this collapse (spec 001 §9, e.g. the OAuth client scopes). */
+/** Lists longer than this collapse (e.g. the OAuth client scopes). */
 export const SHOW_MORE_DEFAULT_LIMIT = 10;
 
 export interface ShowMoreToggleDetail {

@@ -1,4 +1,4 @@
--- Data every installation starts with (api.md §7 "Seed data"): the authorities and the organization `main`.
+-- Data every installation starts with : the authorities and the organization `main`.
 -- The first system admin is created at start-up (bootstrap.ts), because its password comes from the environment.
 INSERT INTO radar_authority (name, scope) VALUES
   ('ROLE_SYS_ADMIN', 'GLOBAL'),

@@ -1,4 +1,4 @@
--- Keyset paging of the subject lists (api.md §5.9.1). Every sort the lists accept is read straight off one index,
+-- Keyset paging of the subject lists (docs/subjects.md). Every sort the lists accept is read straight off one index,
 -- within a project or across all of them, so the first page and a page deep in the list cost the same:
 --   login, either direction            -> (project_id, login)
 --   id, either direction               -> (project_id, id)

@@ -1,4 +1,4 @@
--- The list form of SubjectDTO (api.md §4.9) built whole in SQL, as JSON text, for the two subject lists: the server
+-- The list form of SubjectDTO  built whole in SQL, as JSON text, for the two subject lists: the server
 -- joins the rows into the response array without parsing and re-serialising them (that round of JSON was the
 -- list's largest cost in the server after the database round trips). It must answer exactly what toSubjectDTO()
 -- makes of subject_rows() (migration 042); test/server/subject-list-dtos.test.ts compares the two on every kind of
