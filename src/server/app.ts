@@ -23,10 +23,10 @@ import { oauthClientRoutes } from './routes/oauth-clients';
 import { metaTokenRoutes } from './routes/meta-tokens';
 import { loginRoutes } from './routes/login';
 import { organizationRoutes } from './organizations/routes';
-import { projectRoutes } from './routes/projects';
-import { groupRoutes } from './routes/groups';
-import { roleRoutes } from './routes/roles';
-import { revisionRoutes } from './routes/revisions';
+import { projectRoutes } from './projects/routes';
+import { groupRoutes } from './groups/routes';
+import { roleRoutes } from './roles/routes';
+import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './routes/subjects';
 import { sourceRoutes } from './routes/sources';
 import { managementRoutes } from './routes/management';
@@ -47,10 +47,10 @@ export function buildRouter(): Router {
     .use(metaTokenRoutes())
     .use(loginRoutes())
     .entries(organizationRoutes)
-    .use(projectRoutes())
-    .use(groupRoutes())
-    .use(roleRoutes())
-    .use(revisionRoutes())
+    .entries(projectRoutes)
+    .entries(groupRoutes)
+    .entries(roleRoutes)
+    .entries(revisionRoutes)
     .use(subjectRoutes())
     .use(sourceTypeRoutes())
     .use(sourceDataRoutes())

@@ -80,7 +80,15 @@ t('PATCH subjects: add and remove by id or login; other projects refused', async
   assert.is(foreign.status, 400);
   assert.is(foreign.body.entityName, 'subject');
   assert.is(await groupOf('s2'), null, 'nothing changed');
-  for (const bad of [{ op: 'add' }, [{ op: 'replace', value: [] }], [{ op: 'add', value: [{ id: 1, login: 's1' }] }], [{ op: 'add', value: [{}] }]]) {
+  // A body of the wrong shape is refused by the router (field errors, GroupPatchOperation) ...
+  for (const [bad, field] of [[{ op: 'add' }, 'group'], [[{ op: 'replace', value: [] }], '[0].op']] as const) {
+    const res = await world.as.p1Admin('PATCH', path, { json: bad });
+    assert.is(res.status, 400, JSON.stringify(bad));
+    assert.is(res.body.message, 'error.validation');
+    assert.is(res.body.fieldErrors[0].field, field);
+  }
+  // ... a subject reference naming both or neither of id and login by the handler.
+  for (const bad of [[{ op: 'add', value: [{ id: 1, login: 's1' }] }], [{ op: 'add', value: [{}] }]]) {
     const res = await world.as.p1Admin('PATCH', path, { json: bad });
     assert.is(res.status, 400, JSON.stringify(bad));
     assert.is(res.body.errorCode, 'error.validation');

@@ -47,15 +47,21 @@ t('create: 201 with Location, alert, attributes, dates, source types and an ADD 
 
 t('bad input: 400 with field errors or error codes, nothing written', async () => {
   const before = await written();
-  const invalid = await world.as.sysAdmin('POST', '/api/projects', {
-    json: { projectName: 'bad name!', location: '', organization: { name: 'main' }, projectStatus: 'DONE', startDate: 'yesterday', attributes: { Phase: 3 }, sourceTypes: [{}] },
-  });
+  const fields = (res: { body: { fieldErrors: { field: string }[] } }) => res.body.fieldErrors.map((e) => e.field).sort();
+  const faults = { projectName: 'bad name!', location: '', organization: { name: 'main' }, projectStatus: 'DONE', startDate: 'yesterday', attributes: { Phase: 3 }, sourceTypes: [{}] };
+  const invalid = await world.as.sysAdmin('POST', '/api/projects', { json: faults });
   assert.is(invalid.status, 400);
   assert.is(invalid.body.message, 'error.validation');
-  assert.equal(
-    invalid.body.fieldErrors.map((e: { field: string }) => e.field).sort(),
-    ['attributes.Phase', 'description', 'location', 'projectName', 'projectStatus', 'sourceTypes', 'startDate'],
-  );
+  // The JSON types and field rules are checked first; the checks needing an otherwise valid body (the date must
+  // parse, every source type needs an id) answer once those pass.
+  const shapeAndRules = ['attributes.Phase', 'description', 'location', 'projectName', 'projectStatus'];
+  assert.ok(shapeAndRules.every((f) => fields(invalid).includes(f)), JSON.stringify(fields(invalid)));
+  const rest = await world.as.sysAdmin('POST', '/api/projects', {
+    json: { ...project('valid-name', 'main'), startDate: faults.startDate, sourceTypes: faults.sourceTypes },
+  });
+  assert.is(rest.status, 400);
+  assert.equal(fields(rest), ['sourceTypes', 'startDate']);
+  assert.equal([...new Set([...fields(invalid), ...fields(rest)])].sort(), [...shapeAndRules, 'sourceTypes', 'startDate'].sort());
   const unknownType = await world.as.sysAdmin('POST', '/api/projects', { json: project('st', 'main', { sourceTypes: [{ id: 987654 }] }) });
   assert.is(unknownType.status, 400);
   assert.is(unknownType.body.fieldErrors[0].field, 'sourceTypes');
@@ -107,6 +113,19 @@ t('moving a project needs PROJECT.UPDATE on the old and the new organization', a
   assert.is(res.status, 200);
   assert.is(res.body.organization.name, 'other');
   assert.equal((await world.as.otherAdmin('GET', '/api/projects')).body.map((p: { projectName: string }) => p.projectName), ['p2', 'p3']);
+});
+
+t('dates as epoch seconds, the status as an ordinal, source types by id alone', async () => {
+  const res = await world.as.sysAdmin('POST', '/api/projects', {
+    json: project('epoch', 'main', { startDate: 1704067200, projectStatus: 1, sourceTypes: [{ id: sourceType }] }),
+  });
+  assert.is(res.status, 201, res.text);
+  assert.is(res.body.startDate, '2024-01-01T00:00:00.000Z');
+  assert.is(res.body.projectStatus, 'ONGOING');
+  assert.equal(res.body.sourceTypes.map((s: { id: number }) => s.id), [sourceType]);
+  const wrong = await world.as.sysAdmin('POST', '/api/projects', { json: project('epoch-2', 'main', { startDate: true, sourceTypes: [{ id: 'x' }] }) });
+  assert.is(wrong.status, 400);
+  assert.equal(wrong.body.fieldErrors.map((e: { field: string }) => e.field).sort(), ['sourceTypes[0].id', 'startDate']);
 });
 
 t('PUT without an id creates, with the create permission', async () => {

@@ -5,7 +5,7 @@ import {
 } from '../../common/dto';
 import { NAME_PATTERN_SOURCE } from '../../common/name-pattern';
 import {
-  arrayOf, boolean, date, dateTime, enumOf, integer, listOf, nullableString, object, ref, string, stringMap, type Schema,
+  arrayOf, boolean, date, dateTime, enumOf, integer, listOf, nullableString, number, object, oneOf, ref, string, stringMap, type Schema,
 } from '../../common/schema';
 
 const name = (description?: string, extra: Record<string, unknown> = {}) => string(description, { pattern: NAME_PATTERN_SOURCE, ...extra });
@@ -56,17 +56,30 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     projectName: name('Unique; cannot change after creation', { example: 'radar' }),
     humanReadableProjectName: string('Mirror of the attribute Human-readable-project-name'),
     description: string(),
-    organization: ref('OrganizationDTO'),
+    // Not ref('OrganizationDTO'): on input only the name is read, so a body may send `{ name }` alone.
+    organization: object({ id: integer(), name: name(), description: string(), location: string() }, [],
+      'Full form only, as an OrganizationDTO with `projects: []`. On input only `name` is read (else organizationName).'),
     organizationName: string(),
     location: string(),
-    startDate: dateTime(),
-    endDate: dateTime(),
+    startDate: oneOf(dateTime(), number('Epoch seconds')),
+    endDate: oneOf(dateTime(), number('Epoch seconds')),
     projectStatus: enumOf(PROJECT_STATUSES),
-    sourceTypes: arrayOf(ref('SourceTypeDTO'), 'Reduced source types; absent when empty and in the reduced form'),
+    // Not ref('SourceTypeDTO'): on input only each id is read, so `[{ id }]` is enough.
+    sourceTypes: arrayOf(object({
+      id: integer(),
+      producer: name(),
+      model: name(),
+      catalogVersion: name(),
+      sourceTypeScope: string(),
+      canRegisterDynamically: boolean(),
+      name: string(),
+    }), 'Reduced source types; absent when empty and in the reduced form. On input only each id is read.'),
     attributes: stringMap('Project metadata, e.g. External-project-url, Work-package, Privacy-policy-url'),
-    groups: arrayOf(object({ name: string() }, ['name']), 'Group names; absent when empty'),
-    persistentTokenTimeout: integer('Lifetime of persistent pairing tokens in ms; absent when they are disabled'),
-  }, ['projectName', 'description', 'location'], 'A project (api.md §4.5), full or reduced form.'),
+    groups: arrayOf(object({ name: string() }, ['name']), 'Group names; absent when empty; ignored on input'),
+    persistentTokenTimeout: integer('Lifetime of persistent pairing tokens in ms; absent when they are disabled; ignored on input'),
+  }, ['projectName', 'description', 'location'],
+  'A project, full form (project endpoints) or reduced form (no organization, sourceTypes or persistentTokenTimeout). '
+    + 'Answers are written as ISO-8601 instants; on input dates are ZonedDateTime strings or epoch seconds.'),
   MinimalProjectDetailsDTO: object({ id: integer(undefined, { nullable: true }), projectName: nullableString() }, [], 'api.md §4.6'),
   GroupDTO: object({ id: integer(), projectId: integer(), name: name('Unique within the project', { minLength: 1, maxLength: 50 }) }, ['name'], 'A group of subjects in a project (api.md §4.8).'),
   GroupPatchOperation: object({

@@ -6,7 +6,7 @@ import { first } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
 import { organizationNotFound } from '../http/not-found';
-import { toRoleDTO, ROLE_SELECT, type RoleRow } from '../projects/role-dto';
+import { toRoleDTO, ROLE_SELECT, type RoleRow } from '../roles/role-dto';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { loadOrganization } from './organization-dto';
 import { writeTransaction } from '../db/write-transaction';

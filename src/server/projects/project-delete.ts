@@ -1,18 +1,16 @@
 // DELETE api/projects/{projectName}: only an empty project goes. While subjects, (not deleted) sources or users
-// holding one of its roles remain, the answer is 409 `error.projectNotEmpty` naming what remains (the original
-// answered 400 with a database message). Its roles, groups, attributes and source-type links go with it; sources
+// holding one of its roles remain, the answer is 409 `error.projectNotEmpty` naming what remains (ManagementPortal
+// answers 400 with a database message). Its roles, groups, attributes and source-type links go with it; sources
 // already flagged deleted are detached, since nobody can remove them through the API any more.
 import type { Principal } from '../auth/principal';
 import { first, type Queryable } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
+import { projectNotFound } from '../http/not-found';
 import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { loadProject } from './project-dto';
-import { ROLE_SELECT, toRoleDTO, type RoleRow } from './role-dto';
-
-export const projectNotFound = (projectName: string) =>
-  apiError(404, 'error.projectNameNotFound', 'project', `Project not found with projectName ${projectName}`, { projectName });
+import { ROLE_SELECT, toRoleDTO, type RoleRow } from '../roles/role-dto';
 
 interface Remaining {
   subjects: number;

@@ -1,8 +1,9 @@
-// ProjectDTO in its two forms (api.md §4.5, omit-null). Full: with the organization object, source types and
-// persistentTokenTimeout (project endpoints). Reduced: without those three (inside OrganizationDTO.projects).
+// ProjectDTO in its two forms; absent values are left out (not null). Full: with the organization object, source
+// types and persistentTokenTimeout (project endpoints). Reduced: without those three (inside OrganizationDTO.projects).
 // Any number of projects takes a fixed number of queries: the rows, then attributes, groups and source types.
 import type { Attributes, ProjectDTO, ProjectStatus } from '../../common/dto';
-import type { Queryable } from '../db/database';
+import { first, type Queryable } from '../db/database';
+import { projectNotFound } from '../http/not-found';
 import { sourceTypesByProject } from './source-type-summary';
 
 export const HUMAN_READABLE_PROJECT_NAME = 'Human-readable-project-name';
@@ -85,4 +86,11 @@ export async function toProjectDTOs(db: Queryable, rows: ProjectRow[], form: Pro
 export async function loadProject(db: Queryable, projectName: string, timeoutMs?: number): Promise<ProjectDTO | undefined> {
   const rows = await db.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.project_name = $1`, [projectName]);
   return (await toProjectDTOs(db, rows, 'full', timeoutMs))[0];
+}
+
+/** The project's id, or a 404 `error.projectNameNotFound`. */
+export async function projectIdByName(db: Queryable, projectName: string): Promise<number> {
+  const row = await first<{ id: number }>(db, 'SELECT id FROM project WHERE project_name = $1', [projectName]);
+  if (!row) throw projectNotFound(projectName);
+  return row.id;
 }

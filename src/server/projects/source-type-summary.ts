@@ -1,4 +1,4 @@
-// The reduced SourceTypeDTO (api.md §4.12): what a project lists as its source types, omit-null.
+// The reduced SourceTypeDTO: what a project lists as its source types (no source data; absent values left out).
 import type { SourceTypeDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
 

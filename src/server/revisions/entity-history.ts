@@ -1,4 +1,4 @@
-// The history of one entity as RevisionDTOs (api.md §4.17): every recorded change of that entity, paged, found by its
+// The history of one entity as RevisionDTOs: every recorded change of that entity, paged, found by its
 // kind plus id or key (the key keeps a deleted entity's history findable by login or name). Used by
 // GET api/subjects/{login}/revisions and any other per-entity history:
 //

@@ -1,10 +1,10 @@
-// RevisionInfoDTO (api.md §4.17): a revision with every change recorded in it, grouped by change type and then by
+// RevisionInfoDTO: a revision with every change recorded in it, grouped by change type and then by
 // entity kind. A page of revisions takes three queries whatever its size: the count, the page, and all their changes.
 import type { RevisionEntityKind, RevisionInfoDTO, RevisionType } from '../../common/dto';
 import type { Queryable } from '../db/database';
 import { limitClause, orderByClause, type Pageable } from '../http/paging';
 
-/** Sortable properties of GET api/revisions (`auditor` is the original's name for the author). */
+/** Sortable properties of GET api/revisions (`auditor` is ManagementPortal's name for the author). */
 export const REVISION_SORT_COLUMNS: Readonly<Record<string, string>> = {
   id: 'id',
   timestamp: 'timestamp',
@@ -25,8 +25,8 @@ interface ChangeRow {
   snapshot: unknown;
 }
 
-/** `java.util.Date` as the original serialises it: `yyyy-MM-dd'T'HH:mm:ss.SSS+00:00`. */
-export function revisionTimestamp(date: Date): string {
+/** `java.util.Date` as ManagementPortal serialises it: `yyyy-MM-dd'T'HH:mm:ss.SSS+00:00`. */
+function revisionTimestamp(date: Date): string {
   return date.toISOString().replace('Z', '+00:00');
 }
 

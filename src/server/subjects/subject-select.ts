@@ -3,7 +3,7 @@
 // group name, attributes, assigned sources and roles, in the order of the ids. A page of any size is one statement
 // and no per-row queries (no N+1); the function's plan is kept per session, so it is not re-planned per request.
 import type { Attributes, MinimalSourceDetailsDTO, SubjectDTO, SubjectStatus } from '../../common/dto';
-import { toRoleDTO, type RoleRow } from '../projects/role-dto';
+import { toRoleDTO, type RoleRow } from '../roles/role-dto';
 
 /** `FROM subject_rows(<ids>) d`: columns `d.ord` (position) and `d.row_json` (a SubjectRow). */
 export const subjectRowsOf = (idsSql: string) => `subject_rows(${idsSql}) d`;

@@ -1,5 +1,5 @@
-// RoleDTO (api.md §4.2, omit-null): a role row with its project or organization named. Project roles carry no
-// organization fields, as in the original.
+// RoleDTO: a role row with its project or organization named; absent values are left out (not null). Project roles
+// carry no organization fields, as in ManagementPortal.
 import type { RoleDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
 

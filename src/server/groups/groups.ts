@@ -1,12 +1,11 @@
-// Groups of a project (api.md §4.8, §5.8): the DTO, lookups with the contract's 404s, and the project revision a
-// group change records (groups are part of the ProjectDTO; the group itself is not an audited entity).
+// Groups of a project: the DTO, lookups with their 404s, and the project revision a group change records (groups are
+// part of the ProjectDTO; the group itself is not an audited entity).
 import type { GroupDTO } from '../../common/dto';
 import type { Principal } from '../auth/principal';
 import { first, type Queryable } from '../db/database';
 import { apiError } from '../http/errors';
+import { loadProject, projectIdByName } from '../projects/project-dto';
 import { authorOf, recordRevision } from '../revisions/record';
-import { loadProject } from './project-dto';
-import { projectNotFound } from './project-delete';
 
 interface GroupRow {
   id: number;
@@ -18,12 +17,6 @@ export const toGroupDTO = (row: GroupRow): GroupDTO => ({ id: row.id, projectId:
 
 export const groupNotFound = (projectName: string, groupName: string) =>
   apiError(404, 'error.groupNotFound', 'group', `Group ${groupName} not found in project ${projectName}`, { projectName, groupName });
-
-export async function projectIdByName(db: Queryable, projectName: string): Promise<number> {
-  const row = await first<{ id: number }>(db, 'SELECT id FROM project WHERE project_name = $1', [projectName]);
-  if (!row) throw projectNotFound(projectName);
-  return row.id;
-}
 
 export async function listGroups(db: Queryable, projectId: number): Promise<GroupDTO[]> {
   const rows = await db.query<GroupRow>('SELECT id, project_id, name FROM radar_group WHERE project_id = $1 ORDER BY name, id', [projectId]);
