@@ -47,21 +47,15 @@ t('create: 201 with Location, alert, attributes, dates, source types and an ADD 
 
 t('bad input: 400 with field errors or error codes, nothing written', async () => {
   const before = await written();
-  const fields = (res: { body: { fieldErrors: { field: string }[] } }) => res.body.fieldErrors.map((e) => e.field).sort();
-  const faults = { projectName: 'bad name!', location: '', organization: { name: 'main' }, projectStatus: 'DONE', startDate: 'yesterday', attributes: { Phase: 3 }, sourceTypes: [{}] };
-  const invalid = await world.as.sysAdmin('POST', '/api/projects', { json: faults });
+  const invalid = await world.as.sysAdmin('POST', '/api/projects', {
+    json: { projectName: 'bad name!', location: '', organization: { name: 'main' }, projectStatus: 'DONE', startDate: 'yesterday', attributes: { Phase: 3 }, sourceTypes: [{}] },
+  });
   assert.is(invalid.status, 400);
   assert.is(invalid.body.message, 'error.validation');
-  // The JSON types and field rules are checked first; the checks needing an otherwise valid body (the date must
-  // parse, every source type needs an id) answer once those pass.
-  const shapeAndRules = ['attributes.Phase', 'description', 'location', 'projectName', 'projectStatus'];
-  assert.ok(shapeAndRules.every((f) => fields(invalid).includes(f)), JSON.stringify(fields(invalid)));
-  const rest = await world.as.sysAdmin('POST', '/api/projects', {
-    json: { ...project('valid-name', 'main'), startDate: faults.startDate, sourceTypes: faults.sourceTypes },
-  });
-  assert.is(rest.status, 400);
-  assert.equal(fields(rest), ['sourceTypes', 'startDate']);
-  assert.equal([...new Set([...fields(invalid), ...fields(rest)])].sort(), [...shapeAndRules, 'sourceTypes', 'startDate'].sort());
+  assert.equal(
+    invalid.body.fieldErrors.map((e: { field: string }) => e.field).sort(),
+    ['attributes.Phase', 'description', 'location', 'projectName', 'projectStatus', 'sourceTypes', 'startDate'],
+  );
   const unknownType = await world.as.sysAdmin('POST', '/api/projects', { json: project('st', 'main', { sourceTypes: [{ id: 987654 }] }) });
   assert.is(unknownType.status, 400);
   assert.is(unknownType.body.fieldErrors[0].field, 'sourceTypes');

@@ -55,7 +55,7 @@ export interface JsonBody {
   objectName: string;
   schema: Schema;
   rules?: RuleSet;
-  /** Errors the shape and rules cannot express (cross-field checks); run after both passed for those fields. */
+  /** Errors the shape and rules cannot express (cross-field checks); see checkJsonBody for when they run. */
   extra?: (body: Record<string, unknown>) => FieldErrorVM[];
   /** An absent body is allowed (the handler gets undefined). */
   optional?: boolean;
@@ -182,7 +182,9 @@ export function parseQuery(spec: Record<string, QueryParam>, query: URLSearchPar
   const values: Record<string, unknown> = {};
   const errors: FieldErrorVM[] = [];
   for (const [name, param] of Object.entries(spec)) {
-    const raws = query.getAll(name);
+    // An empty value of a typed parameter (`?minimized=`) counts as absent, as Spring binds it.
+    const typed = (param.schema.type === 'array' ? param.schema.items : param.schema).type !== 'string';
+    const raws = query.getAll(name).filter((raw) => !typed || raw.trim() !== '');
     if (!raws.length) {
       if (param.required) errors.push({ objectName, field: name, message: 'NotNull: must not be null' });
       continue;
@@ -213,7 +215,17 @@ export function checkJsonBody(spec: JsonBody, raw: unknown): unknown {
     const badFields = new Set(errors.map((e) => e.field));
     errors.push(...toFieldErrors(spec.rules, validate(spec.rules, body)).filter((e) => !badFields.has(e.field)));
   }
-  if (!errors.length && spec.extra) errors.push(...spec.extra(body as Record<string, unknown>));
+  if (spec.extra) {
+    // Cross-field checks run on every object body, so one 400 names every fault; their errors on fields whose type
+    // was already wrong are dropped. A body too broken for them to read (they may assume the declared types) is
+    // answered by the type errors alone.
+    const badFields = new Set(errors.map((e) => e.field));
+    try {
+      errors.push(...spec.extra(body as Record<string, unknown>).filter((e) => !badFields.has(e.field)));
+    } catch (error) {
+      if (!errors.length) throw error;
+    }
+  }
   if (errors.length) throw validationFailed(objectName, errors);
   return body;
 }
