@@ -14,8 +14,8 @@ import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
 import { healthRoutes } from './routes/health';
 import { publicInfoRoutes } from './routes/public-info';
-import { sourceTypeRoutes } from './routes/source-types';
-import { sourceDataRoutes } from './routes/source-data';
+import { sourceTypeRoutes } from './source-types/routes';
+import { sourceDataRoutes } from './source-data/routes';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
 import { oauthRoutes } from './routes/oauth';
@@ -52,8 +52,8 @@ export function buildRouter(): Router {
     .use(roleRoutes())
     .use(revisionRoutes())
     .use(subjectRoutes())
-    .use(sourceTypeRoutes())
-    .use(sourceDataRoutes())
+    .entries(sourceTypeRoutes)
+    .entries(sourceDataRoutes)
     .use(sourceRoutes())
     .use(managementRoutes())
     .use(apiDocsRoutes());

@@ -123,9 +123,9 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     description: string(),
     assessmentType: string(),
     appProvider: string(),
-    sourceData: arrayOf(ref('SourceDataDTO'), 'Absent when empty'),
-  }, ['producer', 'model', 'catalogVersion', 'sourceTypeScope', 'canRegisterDynamically'], 'A kind of source (api.md §4.12); (producer, model, catalogVersion) is unique.'),
-  MinimalSourceTypeDTO: object({ id: integer(), model: nullableString(), producer: nullableString(), catalogVersion: nullableString() }, ['id'], 'api.md §4.13'),
+    sourceData: arrayOf(ref('SourceDataDTO'), 'Absent when empty. On input: the type\'s rows become exactly this list; absent leaves them alone'),
+  }, ['producer', 'model', 'catalogVersion', 'sourceTypeScope'], 'A kind of source (api.md §4.12); (producer, model, catalogVersion) is unique.'),
+  MinimalSourceTypeDTO: object({ id: integer('Always present in answers; on input the only field read'), model: nullableString(), producer: nullableString(), catalogVersion: nullableString() }, [], 'api.md §4.13'),
   SourceDataDTO: object({
     id: integer(undefined, { nullable: true }),
     sourceDataType: nullableString('Falls back to topic'),
@@ -140,5 +140,5 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     provider: nullableString(),
     enabled: boolean(undefined, { default: true }),
     sourceType: ref('MinimalSourceTypeDTO'),
-  }, ['enabled'], 'A data stream of a source type (api.md §4.14).'),
+  }, [], 'A data stream of a source type (api.md §4.14).'),
 };

@@ -1,4 +1,4 @@
-// CATALOGUE_AUTO_IMPORT (api.md §6.7): at start-up the catalogue server's source types that the database lacks are
+// CATALOGUE_AUTO_IMPORT (docs/catalogue.md): at start-up the catalogue server's source types that the database lacks are
 // created with their source data, recorded as one revision by `system`. A catalogue that is down, slow (the request
 // and its body are bounded by one timeout), or answers something else than a catalogue is logged and changes
 // nothing; the server starts regardless. All writes are one transaction under an advisory lock, so processes
