@@ -21,7 +21,7 @@ export function passwordError(password: string) {
     : apiError(400, 'error.weakPassword', USER_ENTITY, 'Password is too weak: use 8 to 100 characters of more kinds');
 }
 
-export type AccountHolder = Principal & { userId: number; login: string };
+type AccountHolder = Principal & { userId: number; login: string };
 
 /** The caller as the holder of an account; a 403 `code` for a token without a user. */
 export function accountUser(principal: Principal, code = 'error.accessDenied'): AccountHolder {

@@ -39,7 +39,7 @@ export const accountRoutes: RouteEntry[] = [
 
   route<string>({
     method: 'POST', path: '/api/account/change_password', access: AUTHENTICATED,
-    body: { kind: 'text', description: 'The new password: 8-100 characters with an upper-case letter, a lower-case letter and a digit' },
+    body: { kind: 'text', description: 'The new password: 8 to 100 characters with letters, digits and other characters' },
     handler: ({ ctx, principal, body }) => changePassword(ctx, accountUser(principal, 'error.entityNotFound'), body),
     doc: {
       tag: TAG, summary: 'Change the own password', description: 'Ends the user\'s other sessions and revokes its refresh tokens.',

@@ -7,7 +7,7 @@
 import { HttpError } from '../http/errors';
 import { checkedSourceType, type SourceTypeInput } from './source-type-input';
 
-export const CATALOGUE_ARRAYS = ['passive-source-types', 'active-source-types', 'monitor-source-types', 'connector-source-types'] as const;
+const CATALOGUE_ARRAYS = ['passive-source-types', 'active-source-types', 'monitor-source-types', 'connector-source-types'] as const;
 
 /** The column width of source_type.description: a longer `doc` is cut rather than losing the whole type. */
 const DESCRIPTION_MAX = 255;

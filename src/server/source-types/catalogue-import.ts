@@ -13,9 +13,9 @@ import { loadSourceTypeById } from './source-type-store';
 
 /** Advisory lock key of the import (any constant shared by every process of this application). */
 export const CATALOGUE_LOCK = 727000051;
-export const CATALOGUE_TIMEOUT_MS = 10_000;
+const CATALOGUE_TIMEOUT_MS = 10_000;
 
-export interface CatalogueImportResult {
+interface CatalogueImportResult {
   /** `producer model version` of each type created. */
   imported: string[];
   present: number;

@@ -48,7 +48,7 @@ export interface UserListCriteria {
   organization?: string;
 }
 
-export interface UserListQuery {
+interface UserListQuery {
   pageable: Pageable;
   includeProvenance: boolean;
   /** WHERE clause over `radar_user u` and its parameters (the count and the page share them). */
