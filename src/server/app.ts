@@ -14,10 +14,10 @@ import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
 import { healthRoutes } from './routes/health';
 import { publicInfoRoutes } from './routes/public-info';
-import { sourceTypeRoutes } from './routes/source-types';
-import { sourceDataRoutes } from './routes/source-data';
-import { accountRoutes } from './routes/account';
-import { userRoutes } from './routes/users';
+import { sourceTypeRoutes } from './source-types/routes';
+import { sourceDataRoutes } from './source-data/routes';
+import { accountRoutes } from './account/routes';
+import { userRoutes } from './users/routes';
 import { oauthRoutes } from './routes/oauth';
 import { oauthClientRoutes } from './routes/oauth-clients';
 import { metaTokenRoutes } from './routes/meta-tokens';
@@ -40,8 +40,8 @@ const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
 export function buildRouter(): Router {
   setSchemaRegistry({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS });
   return new Router().use(healthRoutes()).use(publicInfoRoutes())
-    .use(accountRoutes())
-    .use(userRoutes())
+    .entries(accountRoutes)
+    .entries(userRoutes)
     .use(oauthRoutes())
     .use(oauthClientRoutes())
     .use(metaTokenRoutes())
@@ -52,8 +52,8 @@ export function buildRouter(): Router {
     .entries(roleRoutes)
     .entries(revisionRoutes)
     .use(subjectRoutes())
-    .use(sourceTypeRoutes())
-    .use(sourceDataRoutes())
+    .entries(sourceTypeRoutes)
+    .entries(sourceDataRoutes)
     .use(sourceRoutes())
     .use(managementRoutes())
     .use(apiDocsRoutes());

@@ -1,18 +1,15 @@
-// The signed-in user's own account (api.md §2.3, §5.1): read it, change names, e-mail and language, change the
-// password. A token without a database user (client credentials) has no account: 403 as the contract says.
-import { checkPermission } from '../../common/permission-check';
+// The signed-in user's own account (docs/users.md): read it, change names, e-mail and language, change the password.
+// A token without a database user (client credentials) has no account: 403.
 import { passwordProblem } from '../../common/password';
-import { ACCOUNT_RULES } from '../../common/validation';
-import { requireAuth } from '../auth/guards';
 import { hashPassword } from '../auth/password-hash';
 import type { Principal } from '../auth/principal';
 import { first, pgErrorCode, PG_UNIQUE_VIOLATION } from '../db/database';
 import { noContent, ok, type RequestContext, type Reply } from '../http/context';
-import { accessDenied, apiError } from '../http/errors';
+import { apiError } from '../http/errors';
 import { authorOf } from '../revisions/record';
 import { recordUserChange, userDTOById } from '../users/user-dto';
 import { USER_ENTITY } from '../users/user-http';
-import { parseUserInput } from '../users/user-input';
+import type { UserInput } from '../users/user-input';
 import { currentSessionIdHash, endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
 /** 400 EX for a password the rules refuse (shared by change and reset). */
@@ -24,28 +21,24 @@ export function passwordError(password: string) {
     : apiError(400, 'error.weakPassword', USER_ENTITY, 'Password is too weak: use 8 to 100 characters of more kinds');
 }
 
-async function accountUser(ctx: RequestContext, code = 'error.accessDenied'): Promise<Principal & { userId: number; login: string }> {
-  const principal = await requireAuth(ctx);
+type AccountHolder = Principal & { userId: number; login: string };
+
+/** The caller as the holder of an account; a 403 `code` for a token without a user. */
+export function accountUser(principal: Principal, code = 'error.accessDenied'): AccountHolder {
   if (principal.userId === undefined || principal.login === undefined) {
     throw apiError(403, code, USER_ENTITY, 'Could not find the current user in the database');
   }
-  return principal as Principal & { userId: number; login: string };
+  return principal as AccountHolder;
 }
 
-export async function getAccount(ctx: RequestContext): Promise<Reply> {
-  const principal = await accountUser(ctx);
-  const user = await userDTOById(ctx.app.db, principal.userId);
+export async function getAccount(ctx: RequestContext, principal: Principal): Promise<Reply> {
+  const user = await userDTOById(ctx.app.db, accountUser(principal).userId);
   if (!user) throw apiError(403, 'error.accessDenied', USER_ENTITY, 'Could not find the current user in the database');
   return ok(user);
 }
 
 /** Updates first and last name, e-mail and language of the signed-in user (never of the body's login). */
-export async function saveAccount(ctx: RequestContext): Promise<Reply> {
-  const principal = await accountUser(ctx);
-  if (!checkPermission(principal.token, 'USER.UPDATE', { user: principal.login })) {
-    throw accessDenied('Missing permission USER.UPDATE');
-  }
-  const input = parseUserInput(await ctx.json(), ACCOUNT_RULES);
+export async function saveAccount(ctx: RequestContext, principal: AccountHolder, input: UserInput): Promise<Reply> {
   const emailTaken = () =>
     apiError(409, 'error.emailexists', USER_ENTITY, 'Email already in use', { email: input.email ?? '' });
   const other = await first(ctx.app.db, 'SELECT id FROM radar_user WHERE lower(email) = lower($1) AND id <> $2', [
@@ -70,10 +63,8 @@ export async function saveAccount(ctx: RequestContext): Promise<Reply> {
   return noContent();
 }
 
-/** The body is the new password as plain text. Ends the user's other sessions. */
-export async function changePassword(ctx: RequestContext): Promise<Reply> {
-  const principal = await accountUser(ctx, 'error.entityNotFound');
-  const password = await ctx.text();
+/** Sets the signed-in user's password and ends the user's other sessions. */
+export async function changePassword(ctx: RequestContext, principal: AccountHolder, password: string): Promise<Reply> {
   const refused = passwordError(password);
   if (refused) throw refused;
   const hash = await hashPassword(password);

@@ -7,11 +7,11 @@ import type { Queryable } from '../db/database';
 /** Hours a reset or activation key stays valid. */
 export const KEY_VALIDITY_HOURS = 24;
 
-export function newAccountKey(): string {
+function newAccountKey(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function accountKeyHash(key: string): string {
+function accountKeyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
@@ -33,7 +33,7 @@ export async function issueActivationKey(tx: Queryable, userId: number): Promise
 }
 
 /** The user a key belonged to (the change is theirs: they proved it by holding the key). */
-export interface RedeemedKey {
+interface RedeemedKey {
   id: number;
   login: string;
 }

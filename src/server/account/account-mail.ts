@@ -4,7 +4,7 @@
 import type { AppServices } from '../services';
 import { accountMail, activationLink, resetLink, type AccountMailKind, type MailRecipient } from '../mail/templates';
 
-export interface MailUser {
+interface MailUser {
   login: string;
   email: string | null;
   first_name: string | null;

@@ -1,4 +1,4 @@
-// A password change ends the user's other browser sessions (api.md top, point 5); a password reset ends all of them.
+// A password change ends the user's other browser sessions (docs/users.md); a password reset ends all of them.
 // Both also revoke the user's refresh tokens (revokeUserRefreshTokens), so no app keeps a grant the old password gave.
 // The session layer (src/server/session) owns the table and the delete (endSessionsOfUser); when a request was
 // authenticated by a session it keeps that session's id hash in ctx.state under SESSION_ID_HASH_STATE, so the

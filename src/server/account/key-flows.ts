@@ -1,8 +1,8 @@
-// The mailed-key flows (api.md §5.1): request a password reset by e-mail, finish it with the key, activate with an
+// The mailed-key flows (docs/users.md): request a password reset by e-mail, finish it with the key, activate with an
 // activation key, and (for an admin) mail a user a fresh "account created" link. Keys are single-use and expire
 // after KEY_VALIDITY_HOURS; an unknown, used or expired key is a 400 error.invalidKey (the original answered 500).
-import { requireScope } from '../auth/guards';
 import { hashPassword } from '../auth/password-hash';
+import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { noContent, type RequestContext, type Reply } from '../http/context';
 import { accessDenied, apiError, badRequest, HttpError } from '../http/errors';
@@ -18,9 +18,9 @@ import { endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 const notRegistered = () => apiError(400, 'error.emailNotRegistered', USER_ENTITY, 'E-mail address is not registered');
 const invalidKey = () => apiError(400, 'error.invalidKey', USER_ENTITY, 'The key is unknown, used or expired');
 
-/** Public. The body is the e-mail address (plain text) of an activated user, who is mailed a reset link. */
-export async function requestPasswordReset(ctx: RequestContext): Promise<Reply> {
-  const email = (await ctx.text()).trim();
+/** Public. `text` is the e-mail address of an activated user, who is mailed a reset link. */
+export async function requestPasswordReset(ctx: RequestContext, text: string): Promise<Reply> {
+  const email = text.trim();
   const user = email
     ? await first<UserRow>(ctx.app.db, `SELECT ${USER_COLUMNS} FROM radar_user u WHERE lower(u.email) = lower($1) AND u.activated`, [email])
     : undefined;
@@ -30,11 +30,8 @@ export async function requestPasswordReset(ctx: RequestContext): Promise<Reply> 
   return noContent();
 }
 
-/** Public. `{key, newPassword}`: sets the password, clears the key, activates the user, ends its sessions. */
-export async function finishPasswordReset(ctx: RequestContext): Promise<Reply> {
-  const body = await ctx.json<unknown>();
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
-  const { key, newPassword } = body as Record<string, unknown>;
+/** Public. `{key, newPassword}` (strings when present): sets the password, clears the key, activates the user, ends its sessions. */
+export async function finishPasswordReset(ctx: RequestContext, { key, newPassword }: { key?: string | null; newPassword?: string | null }): Promise<Reply> {
   if (typeof newPassword !== 'string') throw apiError(400, 'error.weakPassword', USER_ENTITY, 'A new password is required');
   const refused = passwordError(newPassword);
   if (refused) throw refused;
@@ -50,9 +47,8 @@ export async function finishPasswordReset(ctx: RequestContext): Promise<Reply> {
   return noContent();
 }
 
-/** Public. `?key=`: activates the user holding this activation key; 404 with an empty body when it does not work. */
-export async function activate(ctx: RequestContext): Promise<Reply> {
-  const key = ctx.query.get('key');
+/** Public. Activates the user holding this activation key; 404 with an empty body when it does not work. */
+export async function activate(ctx: RequestContext, key: string | undefined): Promise<Reply> {
   if (!key) throw badRequest('Required parameter key is missing');
   await ctx.app.db.transaction(async (tx) => {
     const user = await redeemActivationKey(tx, key);
@@ -63,12 +59,11 @@ export async function activate(ctx: RequestContext): Promise<Reply> {
 }
 
 /**
- * The "send activation e-mail" button. The body is a login; a system admin, or an admin whose USER.UPDATE scope
- * holds the user, mails the user a new key with the "account created" text.
+ * The "send activation e-mail" button. `text` is a login; a system admin, or an admin whose USER.UPDATE scope holds
+ * the user, mails the user a new key with the "account created" text.
  */
-export async function resendActivation(ctx: RequestContext): Promise<Reply> {
-  const principal = await requireScope(ctx, 'USER.UPDATE');
-  const login = (await ctx.text()).trim().toLowerCase();
+export async function resendActivation(ctx: RequestContext, principal: Principal, text: string): Promise<Reply> {
+  const login = text.trim().toLowerCase();
   const user = login ? await findUserRow(ctx.app.db, { login }) : undefined;
   if (!user) throw notRegistered();
   if (!coversUser(principal.token, 'USER.UPDATE', await rolesOfUser(ctx.app.db, user.id))) {

@@ -1,5 +1,5 @@
-// Components of the API documentation: the entity DTOs of api.md §4 (src/common/dto.ts is the same catalogue as
-// TypeScript types). Classes the contract marks "omit-null" leave absent keys out; "nulls included" ones are nullable.
+// The entity DTOs as schemas (src/common/dto.ts is the same catalogue as TypeScript types): the router checks request
+// bodies against them and the API document shows them. Omit-null types leave absent keys out; the others are nullable.
 import {
   AUTHORITY_SCOPES, PROCESSING_STATES, PROJECT_STATUSES, SOURCE_TYPE_SCOPES, SUBJECT_STATUSES,
 } from '../../common/dto';
@@ -32,18 +32,18 @@ const user = {
 };
 
 export const ENTITY_SCHEMAS: Record<string, Schema> = {
-  UserDTO: object(user, ['login', 'activated'], 'A user account (api.md §4.1); also the body of GET api/account.'),
+  UserDTO: object(user, ['login'], 'A user account; also the answer of GET api/account and the body of POST api/account. Answers always carry activated.'),
   ManagedUserVM: object({ ...user, password: nullableString('Accepted and ignored: new users set theirs through the mailed link') }, ['login'],
-    'A UserDTO as sent by the user dialogs (api.md §4.1).'),
+    'A UserDTO as sent by the user dialogs.'),
   RoleDTO: object({
     id: integer(),
-    organizationId: integer('Organization roles: the organization'),
+    organizationId: oneOf(integer('Organization roles: the organization'), string('On input a string of digits is accepted too')),
     organizationName: string(),
-    projectId: integer('Project roles: the project'),
+    projectId: oneOf(integer('Project roles: the project'), string('On input a string of digits is accepted too')),
     projectName: string(),
     authorityName: string('e.g. ROLE_PROJECT_ADMIN', { example: 'ROLE_PROJECT_ADMIN' }),
-  }, ['authorityName'], 'A role: an authority, global or on one organization or project (api.md §4.2). On input only authorityName and projectId or organizationId matter.'),
-  AuthorityDTO: object({ name: string(undefined, { example: 'ROLE_PROJECT_ADMIN' }), scope: enumOf(AUTHORITY_SCOPES) }, ['name', 'scope'], 'api.md §4.3'),
+  }, ['authorityName'], 'A role: an authority, global or on one organization or project. On input only authorityName and projectId or organizationId matter.'),
+  AuthorityDTO: object({ name: string(undefined, { example: 'ROLE_PROJECT_ADMIN' }), scope: enumOf(AUTHORITY_SCOPES) }, ['name', 'scope'], 'An authority that can be given, with its scope.'),
   OrganizationDTO: object({
     id: integer(),
     name: name('Unique; cannot change after creation', { example: 'main' }),
@@ -136,9 +136,9 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     description: string(),
     assessmentType: string(),
     appProvider: string(),
-    sourceData: arrayOf(ref('SourceDataDTO'), 'Absent when empty'),
-  }, ['producer', 'model', 'catalogVersion', 'sourceTypeScope', 'canRegisterDynamically'], 'A kind of source (api.md §4.12); (producer, model, catalogVersion) is unique.'),
-  MinimalSourceTypeDTO: object({ id: integer(), model: nullableString(), producer: nullableString(), catalogVersion: nullableString() }, ['id'], 'api.md §4.13'),
+    sourceData: arrayOf(ref('SourceDataDTO'), 'Absent when empty. On input: the type\'s rows become exactly this list; absent leaves them alone'),
+  }, ['producer', 'model', 'catalogVersion', 'sourceTypeScope'], 'A kind of source; (producer, model, catalogVersion) is unique.'),
+  MinimalSourceTypeDTO: object({ id: integer('Always present in answers; on input the only field read'), model: nullableString(), producer: nullableString(), catalogVersion: nullableString() }, [], 'The source type of a source data row.'),
   SourceDataDTO: object({
     id: integer(undefined, { nullable: true }),
     sourceDataType: nullableString('Falls back to topic'),
@@ -153,5 +153,5 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     provider: nullableString(),
     enabled: boolean(undefined, { default: true }),
     sourceType: ref('MinimalSourceTypeDTO'),
-  }, ['enabled'], 'A data stream of a source type (api.md §4.14).'),
+  }, [], 'A data stream of a source type; on input a missing sourceDataType is taken from topic.'),
 };

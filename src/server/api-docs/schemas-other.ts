@@ -75,7 +75,8 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
   SiteSettings: object({ hiddenSubjectFields: arrayOf(enumOf(['person_name', 'date_of_birth', 'group'])) }, ['hiddenSubjectFields']),
   ProfileInfo: object({ activeProfiles: strings('e.g. prod, dev, api-docs') }, ['activeProfiles']),
   LoggerVM: object({ name: string(), level: enumOf(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']) }, ['name', 'level'], 'An unknown level is read as DEBUG.'),
-  KeyAndPasswordVM: object({ key: string('The key of the mailed link'), newPassword: string(undefined, { minLength: 8, maxLength: 100 }) }, ['key', 'newPassword']),
+  KeyAndPasswordVM: object({ key: string('The key of the mailed link'), newPassword: string(undefined, { minLength: 8, maxLength: 100 }) }, [],
+    'Both are needed: a missing newPassword is error.weakPassword, a missing key error.invalidKey', { required: ['key', 'newPassword'] }),
   Health: object({
     status: enumOf(['UP', 'DOWN']),
     components: object({

@@ -1,9 +1,11 @@
-// A SourceDataDTO request body (api.md §4.14, §6.1), standalone (api/source-data) or nested in a source type's
-// `sourceData`. A missing sourceDataType is filled from topic before the rules run (§5.12), so "neither a type nor a
-// topic" is the field error `sourceDataType` required (the original's swapped message/code quirk is not reproduced).
+// A SourceDataDTO request body, standalone (api/source-data) or a row of a source type's `sourceData`. The router
+// checks its JSON types against the SourceDataDTO schema; the field rules are SOURCE_DATA_RULES, except that a
+// missing sourceDataType is taken from topic (whose rules are the same), so only "neither a type nor a topic" is the
+// field error `sourceDataType` required.
 import type { FieldErrorVM } from '../../common/dto';
-import { SOURCE_DATA_RULES, toFieldErrors, validate } from '../../common/validation';
-import { isPlainObject, typeErrors, type Body, type JsonType } from '../http/body-fields';
+import { ref } from '../../common/schema';
+import { SOURCE_DATA_RULES, toFieldErrors, validate, type RuleSet } from '../../common/validation';
+import type { JsonBody } from '../http/route';
 
 export interface SourceDataInput {
   id: number | null;
@@ -18,52 +20,53 @@ export interface SourceDataInput {
   topic: string | null;
   provider: string | null;
   enabled: boolean;
-  /** `sourceType.id` of a standalone body; nested items belong to their type. */
+  /** `sourceType.id` of a standalone body; rows of a source type belong to their type. */
   sourceTypeId: number | null;
 }
 
-export const SOURCE_DATA_TEXT_FIELDS = [
-  'frequency', 'unit', 'processingState', 'dataClass', 'keySchema', 'valueSchema', 'topic', 'provider',
-] as const;
+type Row = Record<string, unknown>;
 
-const TYPES: Readonly<Record<string, JsonType>> = {
-  id: 'number', sourceDataType: 'string', sourceDataName: 'string', enabled: 'boolean', sourceType: 'object',
-  ...Object.fromEntries(SOURCE_DATA_TEXT_FIELDS.map((f) => [f, 'string'])),
+const TEXT_FIELDS = ['frequency', 'unit', 'processingState', 'dataClass', 'keySchema', 'valueSchema', 'topic', 'provider'] as const;
+
+const OBJECT = SOURCE_DATA_RULES.objectName;
+
+/** SOURCE_DATA_RULES with sourceDataType optional: typeOrTopic requires it or a topic. */
+const RULES: RuleSet = {
+  objectName: OBJECT,
+  fields: { ...SOURCE_DATA_RULES.fields, sourceDataType: { ...SOURCE_DATA_RULES.fields.sourceDataType, required: false } },
 };
 
-/** Field errors of one item; `prefix` (e.g. `sourceData[0].`) and `objectName` place them in an enclosing body. */
-export function sourceDataErrors(raw: unknown, objectName = SOURCE_DATA_RULES.objectName, prefix = ''): FieldErrorVM[] {
-  if (!isPlainObject(raw)) return [{ objectName, field: prefix.replace(/\.$/, '') || objectName, message: 'NotNull: must be a JSON object' }];
-  const filled = withTypeFromTopic(raw);
-  const errors = typeErrors(objectName, filled, TYPES);
-  const badFields = new Set(errors.map((e) => e.field));
-  errors.push(...toFieldErrors(SOURCE_DATA_RULES, validate(SOURCE_DATA_RULES, filled)).filter((e) => !badFields.has(e.field)));
-  const typeId = isPlainObject(filled.sourceType) ? filled.sourceType.id : undefined;
-  if (typeId !== undefined && typeId !== null && !Number.isInteger(typeId)) {
-    errors.push({ objectName, field: 'sourceType.id', message: 'TypeMismatch: must be a whole number' });
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function typeOrTopic(row: Row, objectName: string): FieldErrorVM[] {
+  return blank(row.sourceDataType) && blank(row.topic) ? [{ objectName, field: 'sourceDataType', message: 'NotNull: must not be null' }] : [];
+}
+
+/** The body of POST and PUT api/source-data. */
+export const SOURCE_DATA_BODY: JsonBody = { objectName: OBJECT, schema: ref('SourceDataDTO'), rules: RULES, extra: (row) => typeOrTopic(row, OBJECT) };
+
+/**
+ * The rule errors of one row of a source type's list (its JSON types were checked with the type's body), named
+ * `<prefix><field>` (e.g. `sourceData[0].sourceDataName`) in the enclosing body's objectName.
+ */
+export function rowErrors(row: unknown, objectName: string, prefix: string): FieldErrorVM[] {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+    return [{ objectName, field: prefix.replace(/\.$/, ''), message: 'NotNull: must be a JSON object' }];
   }
-  if (filled.id !== undefined && filled.id !== null && !Number.isInteger(filled.id)) {
-    errors.push({ objectName, field: 'id', message: 'TypeMismatch: must be a whole number' });
-  }
+  const errors = [...toFieldErrors(RULES, validate(RULES, row)), ...typeOrTopic(row as Row, objectName)];
   return errors.map((e) => ({ ...e, objectName, field: prefix + e.field }));
 }
 
-function withTypeFromTopic(body: Body): Body {
-  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-  return blank(body.sourceDataType) && !blank(body.topic) ? { ...body, sourceDataType: body.topic } : body;
-}
-
-/** Only after sourceDataErrors found nothing. */
-export function toSourceDataInput(raw: unknown): SourceDataInput {
-  const body = withTypeFromTopic(raw as Body);
-  const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : null);
-  const type = isPlainObject(body.sourceType) ? body.sourceType : undefined;
+/** A checked row (SOURCE_DATA_BODY, or rowErrors found nothing) with the type filled from topic and enabled by default. */
+export function toSourceDataInput(row: Row): SourceDataInput {
+  const text = (field: string) => (typeof row[field] === 'string' ? (row[field] as string) : null);
+  const type = row.sourceType as { id?: number | null } | null | undefined;
   return {
-    id: typeof body.id === 'number' ? body.id : null,
-    sourceDataType: body.sourceDataType as string,
-    sourceDataName: body.sourceDataName as string,
-    ...(Object.fromEntries(SOURCE_DATA_TEXT_FIELDS.map((f) => [f, text(f)])) as Record<(typeof SOURCE_DATA_TEXT_FIELDS)[number], string | null>),
-    enabled: typeof body.enabled === 'boolean' ? body.enabled : true,
+    id: typeof row.id === 'number' ? row.id : null,
+    sourceDataType: (blank(row.sourceDataType) ? row.topic : row.sourceDataType) as string,
+    sourceDataName: row.sourceDataName as string,
+    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(f)])) as Record<(typeof TEXT_FIELDS)[number], string | null>),
+    enabled: typeof row.enabled === 'boolean' ? row.enabled : true,
     sourceTypeId: typeof type?.id === 'number' ? type.id : null,
   };
 }

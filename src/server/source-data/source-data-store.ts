@@ -1,4 +1,4 @@
-// Source-data rows: reading them as SourceDataDTO with their minimal source type (api.md §4.13, §4.14) and writing
+// Source-data rows: reading them as SourceDataDTO with their minimal source type (docs/catalogue.md) and writing
 // them inside the caller's transaction. Used by api/source-data and by the source-type writes (nested rows).
 import type { MinimalSourceTypeDTO, SourceDataDTO } from '../../common/dto';
 import { first, type Queryable } from '../db/database';

@@ -1,14 +1,13 @@
-// The catalogue server's answer (api.md §6.7) turned into source types to create: the entries of the four arrays,
-// `vendor`→producer, `version`→catalogVersion, `doc`→description, `scope`→sourceTypeScope, and one source-data row
-// per `data` item with a `type`, named `<producer>_<model>_<version>_<type>`. Entries lacking vendor, model or
+// The catalogue server's answer (docs/catalogue.md) turned into source types to create: the entries of the four
+// arrays, `vendor`→producer, `version`→catalogVersion, `doc`→description, `scope`→sourceTypeScope, and one source-data
+// row per `data` item with a `type`, named `<producer>_<model>_<version>_<type>`. Entries lacking vendor, model or
 // version are skipped, as the original does. Everything else passes the same rules as a source type sent to
 // api/source-types, so an imported type can be edited in the UI afterwards; an entry that fails them is left out
 // whole (never a type without some of its rows).
 import { HttpError } from '../http/errors';
-import { isPlainObject, type Body } from '../http/body-fields';
-import { readSourceTypeInput, type SourceTypeInput } from './source-type-input';
+import { checkedSourceType, type SourceTypeInput } from './source-type-input';
 
-export const CATALOGUE_ARRAYS = ['passive-source-types', 'active-source-types', 'monitor-source-types', 'connector-source-types'] as const;
+const CATALOGUE_ARRAYS = ['passive-source-types', 'active-source-types', 'monitor-source-types', 'connector-source-types'] as const;
 
 /** The column width of source_type.description: a longer `doc` is cut rather than losing the whole type. */
 const DESCRIPTION_MAX = 255;
@@ -22,6 +21,10 @@ export type CatalogueEntry =
 export class CatalogueError extends Error {}
 
 class EntryProblem extends Error {}
+
+type Body = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A text value as the original's JSON binding reads it: strings as they are, numbers and booleans as text. */
 function text(body: Body, field: string): string | null {
@@ -90,7 +93,7 @@ function entryOf(raw: unknown): CatalogueEntry {
       appProvider: text(raw, 'app_provider'),
       sourceData: data.map((item) => sourceDataOf(item, prefix)).filter((row) => row !== undefined),
     };
-    return { kind: 'type', label, type: readSourceTypeInput(dto) };
+    return { kind: 'type', label, type: checkedSourceType(dto) };
   } catch (error) {
     if (error instanceof EntryProblem) return { kind: 'invalid', label, problem: error.message };
     if (error instanceof HttpError) return { kind: 'invalid', label, problem: fieldProblems(error) };

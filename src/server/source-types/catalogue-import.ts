@@ -1,4 +1,4 @@
-// CATALOGUE_AUTO_IMPORT (api.md §6.7): at start-up the catalogue server's source types that the database lacks are
+// CATALOGUE_AUTO_IMPORT (docs/catalogue.md): at start-up the catalogue server's source types that the database lacks are
 // created with their source data, recorded as one revision by `system`. A catalogue that is down, slow (the request
 // and its body are bounded by one timeout), or answers something else than a catalogue is logged and changes
 // nothing; the server starts regardless. All writes are one transaction under an advisory lock, so processes
@@ -13,9 +13,9 @@ import { loadSourceTypeById } from './source-type-store';
 
 /** Advisory lock key of the import (any constant shared by every process of this application). */
 export const CATALOGUE_LOCK = 727000051;
-export const CATALOGUE_TIMEOUT_MS = 10_000;
+const CATALOGUE_TIMEOUT_MS = 10_000;
 
-export interface CatalogueImportResult {
+interface CatalogueImportResult {
   /** `producer model version` of each type created. */
   imported: string[];
   present: number;

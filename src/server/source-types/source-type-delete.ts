@@ -1,4 +1,4 @@
-// Deleting a source type (api.md §5.11, §6.3) with its source-data rows, recorded in one revision. Refused with 403
+// Deleting a source type (docs/catalogue.md) with its source-data rows, recorded in one revision. Refused with 403
 // `error.sourceTypeInUse` while projects list it (params `project-names`, joined by `-`, as the original) or while
 // sources are of this type (the original failed there with a 500; params `source-count`).
 import type { Principal } from '../auth/principal';
@@ -7,7 +7,7 @@ import { apiError } from '../http/errors';
 import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { loadSourceData } from '../source-data/source-data-store';
-import { loadSourceTypeById, loadSourceTypeRow, sourceTypeNotFound, typeLabel, type TypeKey } from './source-type-store';
+import { loadSourceTypeById, loadSourceTypeRow, typeNotFound, typeLabel, type TypeKey } from './source-type-store';
 
 const inUse = (k: TypeKey, params: Record<string, string>) =>
   apiError(403, 'error.sourceTypeInUse', 'sourceType', `Source type ${typeLabel(k)} is still in use`, params);
@@ -15,7 +15,7 @@ const inUse = (k: TypeKey, params: Record<string, string>) =>
 export async function deleteSourceType(ctx: RequestContext, principal: Principal, k: TypeKey): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
     const row = await loadSourceTypeRow(tx, k);
-    if (!row) throw sourceTypeNotFound(k);
+    if (!row) throw typeNotFound(k);
     const projects = await tx.query<{ project_name: string }>(
       'SELECT p.project_name FROM project_source_type pst JOIN project p ON p.id = pst.project_id WHERE pst.source_type_id = $1 ORDER BY p.project_name',
       [row.id],

@@ -1,5 +1,5 @@
-// The full SourceTypeDTO (api.md §4.12, omit-null): the reduced form plus the descriptive fields and its source data (§4.14, nulls included, no nested
-// sourceType), loaded for any number of types in two queries.
+// The full SourceTypeDTO, with null fields left out: the reduced form plus the descriptive fields and its source data
+// (SourceDataDTOs with their nulls and without a nested sourceType), loaded for any number of types in two queries.
 import type { SourceDataDTO, SourceTypeDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
 import { reducedSourceType } from '../projects/source-type-summary';

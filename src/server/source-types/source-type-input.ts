@@ -1,10 +1,12 @@
-// A SourceTypeDTO request body (api.md §4.12, §6.1) with its optional `sourceData` rows. Every problem, including
-// those of a nested row (`sourceData[1].sourceDataName`), is a field error of one 400, so nothing gets written.
+// A SourceTypeDTO request body with its optional `sourceData` rows. The router checks the JSON types of the type and
+// of every row (SourceTypeDTO schema) and the type's field rules; the rows' rules and the uniqueness of their names
+// within the list come after. Every problem is a field error of one 400 (`sourceData[1].sourceDataName` for a row),
+// so nothing gets written.
 import type { FieldErrorVM } from '../../common/dto';
+import { ref } from '../../common/schema';
 import { SOURCE_TYPE_RULES } from '../../common/validation';
-import { validationFailed } from '../http/errors';
-import { validBody, type JsonType } from '../http/body-fields';
-import { sourceDataErrors, toSourceDataInput, type SourceDataInput } from '../source-data/source-data-input';
+import { checkJsonBody, type JsonBody } from '../http/route';
+import { rowErrors, toSourceDataInput, type SourceDataInput } from '../source-data/source-data-input';
 
 export interface SourceTypeInput {
   id: number | null;
@@ -23,33 +25,25 @@ export interface SourceTypeInput {
 
 const OBJECT = SOURCE_TYPE_RULES.objectName;
 
-const TYPES: Readonly<Record<string, JsonType>> = {
-  id: 'number', producer: 'string', model: 'string', catalogVersion: 'string', sourceTypeScope: 'string',
-  canRegisterDynamically: 'boolean', name: 'string', description: 'string', assessmentType: 'string', appProvider: 'string',
-  sourceData: 'array',
-};
-
-function nestedErrors(body: Record<string, unknown>): FieldErrorVM[] {
-  const errors: FieldErrorVM[] = [];
-  if (body.id !== undefined && body.id !== null && !Number.isInteger(body.id)) {
-    errors.push({ objectName: OBJECT, field: 'id', message: 'TypeMismatch: must be a whole number' });
+function sourceDataErrors(body: Record<string, unknown>): FieldErrorVM[] {
+  const rows = Array.isArray(body.sourceData) ? body.sourceData : [];
+  const errors = rows.flatMap((row, i) => rowErrors(row, OBJECT, `sourceData[${i}].`));
+  if (errors.length) return errors;
+  const names = new Set<unknown>();
+  for (const [i, row] of rows.entries()) {
+    const name = (row as Record<string, unknown>).sourceDataName;
+    if (names.has(name)) return [{ objectName: OBJECT, field: `sourceData[${i}].sourceDataName`, message: 'Unique: names a row of this list twice' }];
+    names.add(name);
   }
-  if (!Array.isArray(body.sourceData)) return errors;
-  body.sourceData.forEach((item, i) => errors.push(...sourceDataErrors(item, OBJECT, `sourceData[${i}].`)));
-  return errors;
+  return [];
 }
 
-export function readSourceTypeInput(raw: unknown): SourceTypeInput {
-  const body = validBody(raw, SOURCE_TYPE_RULES, TYPES, nestedErrors);
+/** The body of POST and PUT api/source-types. */
+export const SOURCE_TYPE_BODY: JsonBody = { objectName: OBJECT, schema: ref('SourceTypeDTO'), rules: SOURCE_TYPE_RULES, extra: sourceDataErrors };
+
+/** A body that passed SOURCE_TYPE_BODY. */
+export function toSourceTypeInput(body: Record<string, unknown>): SourceTypeInput {
   const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : null);
-  const sourceData = Array.isArray(body.sourceData) ? body.sourceData.map(toSourceDataInput) : undefined;
-  const names = new Set<string>();
-  sourceData?.forEach((d, i) => {
-    if (names.has(d.sourceDataName)) {
-      throw validationFailed(OBJECT, [{ objectName: OBJECT, field: `sourceData[${i}].sourceDataName`, message: 'Unique: names a row of this list twice' }]);
-    }
-    names.add(d.sourceDataName);
-  });
   return {
     id: typeof body.id === 'number' ? body.id : null,
     producer: body.producer as string,
@@ -61,6 +55,14 @@ export function readSourceTypeInput(raw: unknown): SourceTypeInput {
     description: text('description'),
     assessmentType: text('assessmentType'),
     appProvider: text('appProvider'),
-    sourceData,
+    sourceData: Array.isArray(body.sourceData) ? body.sourceData.map(toSourceDataInput) : undefined,
   };
+}
+
+/**
+ * A source type built by the server itself (the catalogue import), checked as a body of api/source-types would be;
+ * throws the same 400. Its values are strings and booleans by construction, so the rules are what can fail here.
+ */
+export function checkedSourceType(value: Record<string, unknown>): SourceTypeInput {
+  return toSourceTypeInput(checkJsonBody(SOURCE_TYPE_BODY, value) as Record<string, unknown>);
 }

@@ -1,4 +1,4 @@
-// Creating or updating a source type with its source data in one transaction (api.md §5.11). When the body carries
+// Creating or updating a source type with its source data in one transaction (docs/catalogue.md). When the body carries
 // `sourceData`, the type's rows become exactly that list: rows with an id are updated (the id must be one of this
 // type's rows), rows without are created, and the type's other rows are deleted, as the dialog's row editor expects.
 // A body without `sourceData` leaves the rows alone. Every touched entity is recorded in the same revision.
@@ -11,7 +11,7 @@ import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision, type EntityChange } from '../revisions/record';
 import { assertNameFree, insertSourceData, loadSourceData, updateSourceData } from '../source-data/source-data-store';
 import type { SourceTypeInput } from './source-type-input';
-import { loadSourceTypeById, sourceTypeExists, sourceTypeNotFound } from './source-type-store';
+import { loadSourceTypeById, sourceTypeExists, typeNotFound } from './source-type-store';
 
 const rowNotOfType = (i: number) =>
   validationFailed('sourceTypeDTO', [{ objectName: 'sourceTypeDTO', field: `sourceData[${i}].id`, message: 'NotFound: not a source data row of this source type' }]);
@@ -26,7 +26,7 @@ async function writeType(tx: Queryable, t: SourceTypeInput): Promise<number> {
     : `UPDATE source_type SET producer = $1, model = $2, catalog_version = $3, source_type_scope = $4, dynamic_registration = $5,
          name = $6, description = $7, assessment_type = $8, app_provider = $9 WHERE id = $10 RETURNING id`;
   const rows = await tx.query<{ id: number }>(sql, t.id === null ? values : [...values, t.id]);
-  if (!rows.length) throw sourceTypeNotFound(t);
+  if (!rows.length) throw typeNotFound(t);
   return rows[0].id;
 }
 
@@ -54,7 +54,7 @@ async function writeRows(tx: Queryable, typeId: number, t: SourceTypeInput, chan
 
 export async function saveSourceType(ctx: RequestContext, principal: Principal, t: SourceTypeInput): Promise<SourceTypeDTO> {
   return writeTransaction(ctx, async (tx) => {
-    if (t.id !== null && !(await first(tx, 'SELECT 1 FROM source_type WHERE id = $1', [t.id]))) throw sourceTypeNotFound(t);
+    if (t.id !== null && !(await first(tx, 'SELECT 1 FROM source_type WHERE id = $1', [t.id]))) throw typeNotFound(t);
     const typeId = await writeType(tx, t);
     const changes: EntityChange[] = [];
     await writeRows(tx, typeId, t, changes);

@@ -1,7 +1,8 @@
-// Reading one source type (full DTO) and the errors its writes answer (api.md §5.11, §6.2).
+// Reading one source type (full DTO) and the errors its routes answer (docs/catalogue.md).
 import type { SourceTypeDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
 import { apiError } from '../http/errors';
+import { sourceTypeNotFound } from '../http/not-found';
 import { fullSourceTypes, SOURCE_TYPE_COLUMNS, type SourceTypeRow } from './source-type-dto';
 
 export interface TypeKey {
@@ -12,10 +13,8 @@ export interface TypeKey {
 
 export const typeLabel = (k: TypeKey) => `${k.producer} ${k.model} ${k.catalogVersion}`;
 
-export const sourceTypeNotFound = (k: TypeKey) =>
-  apiError(404, 'error.sourceTypeNotFound', 'sourceType', `Source type ${typeLabel(k)} not found`, {
-    'producer-model-version': `${k.producer}-${k.model}-${k.catalogVersion}`,
-  });
+/** The shared 404 of a source type, named `producer-model-version`. */
+export const typeNotFound = (k: TypeKey) => sourceTypeNotFound(`${k.producer}-${k.model}-${k.catalogVersion}`);
 
 export const sourceTypeExists = (k: TypeKey) =>
   apiError(409, 'error.sourceTypeExists', 'sourceType', 'A source type with the specified producer, model and version already exists', {

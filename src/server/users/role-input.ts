@@ -1,5 +1,5 @@
 // Requested roles (RoleDTO[] in POST/PUT api/users and PUT api/users/{login}/roles) resolved against the database
-// (api.md §5.4 "Role assignment rules"): the authority must parse, an ORGANIZATION role names organizationId, a
+// (docs/users.md, "Role assignment"): the authority must parse, an ORGANIZATION role names organizationId, a
 // PROJECT role projectId (400 error.invalidAuthority otherwise), and the id must exist (404, same code).
 import { parseAuthority, type RoleAuthority } from '../../common/authorities';
 import type { Queryable } from '../db/database';

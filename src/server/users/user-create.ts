@@ -1,21 +1,23 @@
-// POST api/users (api.md §5.4 with the fixes of the top section): validated ManagedUserVM, login lower-cased, not
-// activated, no usable password, roles by the assignment rules, and an activation mail whose link lets the new user
-// choose a password (which activates the account). Answers the UserDTO, never the entity with its secrets.
-import { USER_RULES } from '../../common/validation';
-import { requireScope } from '../auth/guards';
+// POST api/users (docs/users.md): a checked ManagedUserVM, login lower-cased, not activated, no usable password, roles
+// by the assignment rules, and an activation mail whose link lets the new user choose a password (which activates
+// the account). Answers the UserDTO, never the entity with its secrets.
 import type { Principal } from '../auth/principal';
 import { issueResetKey } from '../account/account-keys';
 import { sendAccountMail } from '../account/account-mail';
 import { first, pgErrorCode, PG_UNIQUE_VIOLATION, type Queryable } from '../db/database';
+import { alert, failureAlert } from '../http/alerts';
 import { created, type RequestContext, type Reply } from '../http/context';
 import { accessDenied } from '../http/errors';
 import { authorOf } from '../revisions/record';
 import { resolveRequestedRoles } from './role-input';
 import { applyRoleChanges, planRoleChanges } from './role-changes';
 import { recordUserChange, USER_COLUMNS, userDTOById, type UserRow } from './user-dto';
-import { userFailure, userAlert, visibleTo } from './user-http';
-import { parseUserInput, type UserInput } from './user-input';
+import { USER_ENTITY, visibleTo } from './user-http';
+import type { UserInput } from './user-input';
 import { coversEverything } from './user-scope';
+
+/** A failure alert: 400 with an empty body and the `error.<key>` header. */
+const userFailure = (key: string, message: string) => failureAlert(400, key, USER_ENTITY, message);
 
 async function refuseTaken(db: Queryable, input: UserInput): Promise<void> {
   if (await first(db, 'SELECT 1 FROM radar_user WHERE login = $1', [input.login])) {
@@ -37,9 +39,7 @@ async function insertUser(tx: Queryable, input: UserInput, principal: Principal)
   return row;
 }
 
-export async function createUser(ctx: RequestContext): Promise<Reply> {
-  const principal = await requireScope(ctx, 'USER.CREATE');
-  const input = parseUserInput(await ctx.json(), USER_RULES);
+export async function createUser(ctx: RequestContext, principal: Principal, input: UserInput): Promise<Reply> {
   if (input.id !== null) throw userFailure('idexists', 'A new user cannot already have an ID');
   const db = ctx.app.db;
   await refuseTaken(db, input);
@@ -66,5 +66,5 @@ export async function createUser(ctx: RequestContext): Promise<Reply> {
   await sendAccountMail(ctx.app, 'activation', made.row, made.key);
   const dto = await userDTOById(db, made.row.id, { visibleRole: visibleTo(principal, 'USER.READ') });
   const location = `${ctx.app.config.basePath}/api/users/${encodeURIComponent(made.row.login)}`;
-  return created(dto, location, userAlert('created', made.row.login));
+  return created(dto, location, alert('userManagement.created', made.row.login));
 }

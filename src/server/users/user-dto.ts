@@ -1,6 +1,6 @@
-// The one UserDTO builder (api.md §4.1) behind GET api/account, the user endpoints and the revision snapshots.
+// The one UserDTO builder behind GET api/account, the user endpoints and the revision snapshots.
 // Never carries a secret (password hash, reset or activation key). Roles come in one query for a whole page of users;
-// `visibleRole` hides the roles a caller may not see (api.md top, point 3).
+// `visibleRole` hides the roles a caller may not see (docs/users.md).
 import type { UserDTO } from '../../common/dto';
 import { first, type Queryable } from '../db/database';
 import { recordRevision, type ChangeType } from '../revisions/record';
@@ -25,7 +25,7 @@ export interface UserRow {
   last_modified_date: Date | null;
 }
 
-export interface UserDtoOptions {
+interface UserDtoOptions {
   /** False: the created and lastModified fields are null (the client's permission screens ask for this). Default true. */
   includeProvenance?: boolean;
   /** Which roles the caller may see; all when absent. */

@@ -1,21 +1,14 @@
-// Pieces the user endpoints share: the alert and failure-alert headers of api.md §1.6, and finding a user by login
-// within the caller's scope (404 when there is no such user, 403 when it lies outside the caller's scope).
+// Pieces the user endpoints share: the entity name of their errors, and finding a user by login or id within the
+// caller's scope (404 when there is no such user, 403 when it lies outside the caller's scope).
 import type { Permission } from '../../common/permissions';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
-import { alert, failureAlert } from '../http/alerts';
-import { accessDenied, notFoundVm, type HttpError } from '../http/errors';
+import { accessDenied, notFoundVm } from '../http/errors';
 import { findUserRow, type UserRow } from './user-dto';
 import { rolesOfUser, type UserRole } from './user-roles';
 import { coversRole, coversUser, coversWholeUser } from './user-scope';
 
 export const USER_ENTITY = 'userManagement';
-
-/** Success alert `userManagement.<verb>` with the login as parameter. */
-export const userAlert = (verb: 'created' | 'updated' | 'deleted', login: string) => alert(`userManagement.${verb}`, login);
-
-/** A "failure alert": 400 with an empty body and the `error.<key>` header (FA in api.md §5). */
-export const userFailure = (key: string, message: string): HttpError => failureAlert(400, key, USER_ENTITY, message);
 
 export interface ScopedUser {
   row: UserRow;

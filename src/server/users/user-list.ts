@@ -1,10 +1,13 @@
-// GET api/users (api.md §5.4): the contract's filters, Spring paging, and the caller's scope. Every role condition
-// looks only at roles the caller may see, so a scoped admin finds only users holding a role inside its
-// organizations or projects, and the filters reveal nothing about roles elsewhere. Pure participants are never
-// listed; users without any role only to a system admin (and only without an authority filter).
+// GET api/users (docs/users.md): the filters, Spring paging, and the caller's scope. Every role condition looks only
+// at roles the caller may see, so a scoped admin finds only users holding a role inside its organizations or
+// projects, and the filters reveal nothing about roles elsewhere. Pure participants are never listed; users without
+// any role only to a system admin (and only without an authority filter).
 import type { AuthToken } from '../../common/permission-check';
+import { string } from '../../common/schema';
 import { badRequest } from '../http/errors';
 import { limitClause, orderByClause, parsePageable, type Pageable } from '../http/paging';
+import type { QueryParam } from '../http/route';
+import * as doc from '../http/route-docs';
 import { coversEverything, visibleRoleSql } from './user-scope';
 
 export const USER_SORTABLE: Readonly<Record<string, string>> = {
@@ -21,11 +24,31 @@ export const USER_SORTABLE: Readonly<Record<string, string>> = {
   lastModifiedDate: 'u.last_modified_date',
 };
 
-const KNOWN_PARAMS = new Set([
-  'page', 'size', 'sort', 'login', 'email', 'authority', 'projectName', 'organization', 'includeUpperLevels', 'includeProvenance',
-]);
+/** The query parameters of the list; any other is a 400. */
+export const USER_LIST_PARAMS: Record<string, QueryParam> = {
+  ...doc.pageable(2000, Object.keys(USER_SORTABLE)),
+  login: doc.param(string(), 'Contains, ignoring case'),
+  email: doc.param(string(), 'Contains, ignoring case'),
+  authority: doc.param(string(), 'Contains, ignoring case, e.g. admin'),
+  projectName: doc.param(string(), 'Users with a role on a project whose name contains this'),
+  organization: doc.param(string(), 'Used without projectName: users with a role on a matching organization'),
+  includeUpperLevels: doc.flag('With projectName or organization: also organization admins above and system admins', false),
+  includeProvenance: doc.flag('false leaves created/lastModified fields null (faster)', true),
+};
 
-export interface UserListQuery {
+/** What the query asks for, before the caller's scope is applied. */
+export interface UserListCriteria {
+  pageable: Pageable;
+  includeProvenance: boolean;
+  includeUpperLevels: boolean;
+  login?: string;
+  email?: string;
+  authority?: string;
+  projectName?: string;
+  organization?: string;
+}
+
+interface UserListQuery {
   pageable: Pageable;
   includeProvenance: boolean;
   /** WHERE clause over `radar_user u` and its parameters (the count and the page share them). */
@@ -40,20 +63,28 @@ function booleanParam(query: URLSearchParams, name: string, fallback: boolean): 
   throw badRequest(`${name}: must be true or false`);
 }
 
-/** `%value%` for LIKE with the wildcards of the value itself escaped. */
-const contains = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export function userListQuery(query: URLSearchParams, token: AuthToken): UserListQuery {
-  const unknown = [...new Set(query.keys())].filter((k) => !KNOWN_PARAMS.has(k));
+/** Reads the query strictly: an unknown parameter, a bad boolean, page, size or sort is a 400. */
+export function parseUserListQuery(query: URLSearchParams): UserListCriteria {
+  const unknown = [...new Set(query.keys())].filter((k) => !Object.hasOwn(USER_LIST_PARAMS, k));
   if (unknown.length) throw badRequest(`Unknown parameter ${unknown.join(', ')}`);
   const pageable = parsePageable(query, { defaultSize: 2000, sortable: USER_SORTABLE });
   const includeProvenance = booleanParam(query, 'includeProvenance', true);
-  const upper = booleanParam(query, 'includeUpperLevels', false);
+  const includeUpperLevels = booleanParam(query, 'includeUpperLevels', false);
   const text = (name: string) => query.get(name)?.trim() || undefined;
+  return {
+    pageable, includeProvenance, includeUpperLevels,
+    login: text('login'), email: text('email'), authority: text('authority'), projectName: text('projectName'), organization: text('organization'),
+  };
+}
+
+/** `%value%` for LIKE with the wildcards of the value itself escaped. */
+const contains = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function userListQuery(c: UserListCriteria, token: AuthToken): UserListQuery {
+  const { pageable, includeProvenance, includeUpperLevels: upper, authority, projectName, organization, login, email } = c;
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const visible = visibleRoleSql(token, 'USER.READ', params);
-  const authority = text('authority');
   const staff = `r.authority_name NOT IN ('ROLE_PARTICIPANT', 'ROLE_INACTIVE_PARTICIPANT')`;
   const authorityCondition = authority ? ` AND lower(r.authority_name) LIKE ${param(contains(authority))} ESCAPE '\\'` : '';
   // A visible staff role of the user, matching the authority filter, and `extra`.
@@ -65,8 +96,6 @@ export function userListQuery(query: URLSearchParams, token: AuthToken): UserLis
       WHERE ru.user_id = u.id AND ${staff} AND ${visible}${authorityCondition}${extra})`;
   const globalRole = `r.project_id IS NULL AND r.organization_id IS NULL`;
   const conditions: string[] = [];
-  const projectName = text('projectName');
-  const organization = text('organization');
   if (projectName) {
     const like = param(contains(projectName));
     const options = [hasRole(` AND lower(p.project_name) LIKE ${like} ESCAPE '\\'`)];
@@ -87,8 +116,6 @@ export function userListQuery(query: URLSearchParams, token: AuthToken): UserLis
   } else {
     conditions.push(`(${hasRole('')} OR NOT EXISTS (SELECT 1 FROM role_users ru WHERE ru.user_id = u.id))`);
   }
-  const login = text('login');
-  const email = text('email');
   if (login) conditions.push(`lower(u.login) LIKE ${param(contains(login))} ESCAPE '\\'`);
   if (email) conditions.push(`lower(u.email) LIKE ${param(contains(email))} ESCAPE '\\'`);
   return { pageable, includeProvenance, where: conditions.join(' AND '), params };

@@ -62,14 +62,14 @@ export async function rolesOfUser(db: Queryable, userId: number): Promise<UserRo
   return (await rolesOfUsers(db, [userId])).get(userId) ?? [];
 }
 
-/** RoleDTO (api.md §4.2, omit-null): organization fields for organization roles, project fields for project roles. */
+/** RoleDTO, null fields left out: organization fields for organization roles, project fields for project roles. */
 export function toRoleDTO(role: UserRole): RoleDTO {
   const dto: RoleDTO = { id: role.id, authorityName: role.authorityName };
   if (role.organizationId !== null) dto.organizationId = role.organizationId;
   if (role.organizationName !== null) dto.organizationName = role.organizationName;
   if (role.projectId !== null) dto.projectId = role.projectId;
   if (role.projectName !== null) dto.projectName = role.projectName;
-  // Key order as the contract's examples show it: id, organization*, project*, authorityName.
+  // Key order as ManagementPortal answers: id, organization*, project*, authorityName.
   const { authorityName, ...rest } = dto;
   return { ...rest, authorityName };
 }

@@ -1,4 +1,4 @@
-// Which users and roles a caller reaches (api.md top, point 3). A user lives where its roles live: a caller holding
+// Which users and roles a caller reaches (docs/users.md). A user lives where its roles live: a caller holding
 // permission P through a global role reaches every user; through an organization role, the roles of that
 // organization and of its projects; through a (non-personal) project role, the roles of that project. Global roles
 // are reached only from a global role, and an organization role only from that organization, never from one of its

@@ -1,29 +1,24 @@
-// PUT api/users, DELETE api/users/{login} and PUT api/users/{login}/roles (api.md §5.4 with the fixes of the top
-// section). Changing a user's account or deleting it needs the caller's scope to hold every role of the user;
-// role changes are checked role by role (role-changes.ts). Each write is one transaction with a revision.
-import { USER_RULES } from '../../common/validation';
-import { requireScope } from '../auth/guards';
+// PUT api/users, DELETE api/users/{login} and PUT api/users/{login}/roles (docs/users.md). The route entries find the
+// user: changing its account or deleting it needs the caller's scope to hold every role of the user; role changes are
+// checked role by role (role-changes.ts). Each write is one transaction with a revision.
+import type { Principal } from '../auth/principal';
 import { first, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION } from '../db/database';
+import { alert } from '../http/alerts';
 import { noContent, ok, type RequestContext, type Reply } from '../http/context';
-import { accessDenied, apiError, badRequest, validationFailed } from '../http/errors';
+import { accessDenied, apiError } from '../http/errors';
 import { authorOf } from '../revisions/record';
 import { resolveRequestedRoles } from './role-input';
 import { applyRoleChanges, hasChanges, planRoleChanges, type RolePlan } from './role-changes';
-import { findUserRow, recordUserChange, userDTOById } from './user-dto';
-import { findUserInScope, USER_ENTITY, userAlert, visibleTo } from './user-http';
-import { parseUserInput } from './user-input';
+import { recordUserChange, userDTOById, type UserRow } from './user-dto';
+import { USER_ENTITY, visibleTo, type ScopedUser } from './user-http';
+import type { UserInput } from './user-input';
 import { keepASystemAdmin, mayRemoveSystemAdmin } from './last-system-admin';
 import { rolesOfUser } from './user-roles';
 import { coversRole } from './user-scope';
 
-export async function updateUser(ctx: RequestContext): Promise<Reply> {
-  const principal = await requireScope(ctx, 'USER.UPDATE');
-  const input = parseUserInput(await ctx.json(), USER_RULES);
-  if (input.id === null) {
-    throw validationFailed(USER_RULES.objectName, [{ objectName: USER_RULES.objectName, field: 'id', message: 'NotNull: must not be null' }]);
-  }
+/** `user` is the body's user (by id), all of whose roles the caller's USER.UPDATE scope holds. */
+export async function updateUser(ctx: RequestContext, principal: Principal, input: UserInput, { row, roles }: ScopedUser): Promise<Reply> {
   const db = ctx.app.db;
-  const { row, roles } = await findUserInScope(db, principal, { id: input.id }, 'USER.UPDATE', true);
   if (input.login !== row.login && (await first(db, 'SELECT 1 FROM radar_user WHERE login = $1', [input.login]))) {
     throw apiError(400, 'userexists', USER_ENTITY, 'Login already in use');
   }
@@ -57,15 +52,17 @@ export async function updateUser(ctx: RequestContext): Promise<Reply> {
     throw error;
   }
   const dto = await userDTOById(db, row.id, { visibleRole: visibleTo(principal, 'USER.READ') });
-  return ok(dto, userAlert('updated', row.login));
+  return ok(dto, alert('userManagement.updated', row.login));
 }
 
-export async function deleteUser(ctx: RequestContext): Promise<Reply> {
-  const principal = await requireScope(ctx, 'USER.DELETE');
-  const login = ctx.params.login;
+/** Refused for the caller's own account (checked before the user is looked up). */
+export function refuseSelfDelete(principal: Principal, login: string): void {
   if (login === principal.login) throw apiError(400, 'error.cannotDeleteSelf', USER_ENTITY, 'You cannot delete your own account');
+}
+
+/** `user`: all of its roles lie in the caller's USER.DELETE scope. */
+export async function deleteUser(ctx: RequestContext, principal: Principal, { row, roles }: ScopedUser): Promise<Reply> {
   const db = ctx.app.db;
-  const { row, roles } = await findUserInScope(db, principal, { login }, 'USER.DELETE', true);
   if (await first(db, 'SELECT 1 FROM subject WHERE user_id = $1', [row.id])) {
     throw apiError(400, 'error.userIsSubject', USER_ENTITY, 'This user is a subject; delete it through the subject');
   }
@@ -84,20 +81,14 @@ export async function deleteUser(ctx: RequestContext): Promise<Reply> {
     }
     throw error;
   }
-  return { status: 200, headers: userAlert('deleted', row.login) };
+  return { status: 200, headers: alert('userManagement.deleted', row.login) };
 }
 
-/** Replaces the roles the caller can see; 204. */
-export async function updateUserRoles(ctx: RequestContext): Promise<Reply> {
-  const principal = await requireScope(ctx, 'ROLE.UPDATE');
-  const body = await ctx.json<unknown>();
-  if (!Array.isArray(body)) throw badRequest('The body must be a list of roles');
+/** Replaces the roles of `row` the caller can see with `requested`; 204. */
+export async function updateUserRoles(ctx: RequestContext, principal: Principal, row: UserRow, requested: readonly unknown[]): Promise<Reply> {
   const db = ctx.app.db;
-  const login = ctx.params.login;
-  const row = await findUserRow(db, { login });
-  if (!row) throw apiError(404, 'error.entityNotFound', USER_ENTITY, 'User not found', { user: login });
   const roles = await rolesOfUser(db, row.id);
-  const plan = planRoleChanges(principal.token, roles, await resolveRequestedRoles(db, body), 'ROLE.READ', 'USER.UPDATE');
+  const plan = planRoleChanges(principal.token, roles, await resolveRequestedRoles(db, requested), 'ROLE.READ', 'USER.UPDATE');
   if (hasChanges(plan)) {
     await db.transaction(async (tx) => {
       await applyRoleChanges(tx, row.id, plan);

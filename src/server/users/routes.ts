@@ -1,0 +1,139 @@
+// User management and the authorities list (docs/users.md). A user lives where its roles live: the entries that name
+// one user find it within the caller's scope (user-http.ts), so a user outside it is a 403 and an unknown login a
+// 404; roles outside the caller's scope are left out of every answer.
+import { LISTED_AUTHORITIES } from '../../common/authorities';
+import { arrayOf, ref } from '../../common/schema';
+import { ok } from '../http/context';
+import { apiError } from '../http/errors';
+import { pagingHeaders } from '../http/paging';
+import { perm, route, scope, type JsonBody, type RouteEntry } from '../http/route';
+import * as doc from '../http/route-docs';
+import { createUser } from './user-create';
+import { findUserRow, toUserDTO, USER_COLUMNS, userDTOs, type UserRow } from './user-dto';
+import { findUserInScope, USER_ENTITY, visibleTo, type ScopedUser } from './user-http';
+import { toUserInput, USER_BODY } from './user-input';
+import { parseUserListQuery, USER_LIST_PARAMS, userListQuery, userPageSql, type UserListCriteria } from './user-list';
+import { toRoleDTO } from './user-roles';
+import { deleteUser, refuseSelfDelete, updateUser, updateUserRoles } from './user-update';
+
+const TAG = 'Users';
+const ROLE_RULES = 'Each role needs authorityName plus projectId (project roles) or organizationId (organization roles); '
+  + 'the caller needs ROLE.UPDATE where each added or removed role lives.';
+
+/** PUT api/users: USER_BODY with the id required. */
+const UPDATE_BODY: JsonBody = {
+  ...USER_BODY,
+  extra: (body) => (body.id === undefined || body.id === null
+    ? [{ objectName: USER_BODY.objectName, field: 'id', message: 'NotNull: must not be null' }]
+    : []),
+};
+
+const ROLES_BODY: JsonBody = { objectName: 'roleDTO', schema: arrayOf(ref('RoleDTO')), anyJson: true };
+
+/** The entity of a user the finder found in the caller's scope. */
+const located = (found: ScopedUser) => ({ entity: { user: found.row.login }, found });
+
+export const userRoutes: RouteEntry[] = [
+  route<undefined, undefined, undefined, UserListCriteria>({
+    method: 'GET', path: '/api/users', access: scope('USER.READ'),
+    parseQuery: parseUserListQuery,
+    query: USER_LIST_PARAMS,
+    handler: async ({ ctx, principal, query }) => {
+      const q = userListQuery(query, principal.token);
+      const db = ctx.app.db;
+      const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM radar_user u WHERE ${q.where}`, q.params);
+      const page = userPageSql(q, USER_COLUMNS);
+      const rows = await db.query<UserRow>(page.sql, page.params);
+      const users = await userDTOs(db, rows, { includeProvenance: q.includeProvenance, visibleRole: visibleTo(principal, 'USER.READ') });
+      return ok(users, pagingHeaders('/api/users', q.pageable, total));
+    },
+    doc: {
+      tag: TAG, summary: 'List staff users',
+      description: 'Users with a staff role the caller can see (or no role at all); participants are never listed. Any other query parameter is a 400.',
+      success: doc.paged('UserDTO', 'One page of users'),
+    },
+  }),
+
+  route({
+    method: 'POST', path: '/api/users', access: scope('USER.CREATE'), body: USER_BODY,
+    handler: ({ ctx, principal, body }) => createUser(ctx, principal, toUserInput(body)),
+    doc: {
+      tag: TAG, summary: 'Create a user', description: `Sends the new user an activation e-mail. ${ROLE_RULES}`,
+      success: doc.created(ref('UserDTO'), 'Created; alert userManagement.created'),
+      errors: { 400: 'idexists, userexists, emailexists (failure alerts), error.invalidAuthority', 404: 'error.invalidAuthority: unknown project or organization' },
+    },
+  }),
+
+  route<Record<string, unknown>, ScopedUser>({
+    method: 'PUT', path: '/api/users', access: perm('USER.UPDATE', 'user'), body: UPDATE_BODY,
+    find: async ({ ctx, principal, body }) => located(await findUserInScope(ctx.app.db, principal, { id: body.id as number }, 'USER.UPDATE', true)),
+    handler: ({ ctx, principal, body, found }) => updateUser(ctx, principal, toUserInput(body), found),
+    doc: {
+      tag: TAG, summary: 'Update a user',
+      description: `Replaces names, e-mail, activated, language and roles; the login never changes. Every role of the user must lie in the caller's scope. ${ROLE_RULES}`,
+      success: doc.ok(ref('UserDTO'), 'Saved; alert userManagement.updated', ['alert']),
+      errors: {
+        400: 'Field errors (id is required), emailexists, userexists, error.invalidAuthority', 404: 'No user with this id',
+        403: 'error.invalidsubjectstate: a removed subject cannot be activated',
+      },
+    },
+  }),
+
+  route<undefined, ScopedUser>({
+    method: 'GET', path: '/api/users/:login', access: perm('USER.READ', 'user'),
+    find: async ({ ctx, principal, params }) => located(await findUserInScope(ctx.app.db, principal, { login: params.login }, 'USER.READ')),
+    handler: ({ principal, found: { row, roles } }) => ok(toUserDTO(row, roles, { visibleRole: visibleTo(principal, 'USER.READ') })),
+    doc: {
+      tag: TAG, summary: 'One user', pathParams: { login: 'The user\'s login' },
+      success: doc.ok(ref('UserDTO'), 'The user; roles outside the caller\'s scope are left out'), errors: { 404: '404 NOT_FOUND' },
+    },
+  }),
+
+  route<undefined, ScopedUser>({
+    method: 'DELETE', path: '/api/users/:login', access: perm('USER.DELETE', 'user'),
+    find: async ({ ctx, principal, params }) => {
+      refuseSelfDelete(principal, params.login);
+      return located(await findUserInScope(ctx.app.db, principal, { login: params.login }, 'USER.DELETE', true));
+    },
+    handler: ({ ctx, principal, found }) => deleteUser(ctx, principal, found),
+    doc: {
+      tag: TAG, summary: 'Delete a user', description: 'Every role of the user must lie in the caller\'s scope, and the caller needs ROLE.UPDATE over each.',
+      success: doc.ok(undefined, 'Deleted; alert userManagement.deleted', ['alert']),
+      errors: { 400: 'error.cannotDeleteSelf, error.userIsSubject, error.userInUse, error.lastSystemAdmin', 404: 'No such user' },
+    },
+  }),
+
+  route<undefined, ScopedUser>({
+    method: 'GET', path: '/api/users/:login/roles', access: perm('ROLE.READ', 'user'),
+    find: async ({ ctx, principal, params }) => located(await findUserInScope(ctx.app.db, principal, { login: params.login }, 'ROLE.READ')),
+    handler: ({ principal, found: { roles } }) => ok(roles.filter(visibleTo(principal, 'ROLE.READ')).map(toRoleDTO)),
+    doc: {
+      tag: TAG, summary: 'Roles of a user',
+      success: doc.list('RoleDTO', 'The roles the caller may see'), errors: { 404: 'No such user' },
+    },
+  }),
+
+  route<unknown[], UserRow>({
+    method: 'PUT', path: '/api/users/:login/roles', access: perm('ROLE.UPDATE', 'user'), body: ROLES_BODY,
+    // Any user: the roles the caller may change are decided role by role (role-changes.ts).
+    find: async ({ ctx, params }) => {
+      const row = await findUserRow(ctx.app.db, { login: params.login });
+      if (!row) throw apiError(404, 'error.entityNotFound', USER_ENTITY, 'User not found', { user: params.login });
+      return { entity: { user: row.login }, found: row };
+    },
+    handler: ({ ctx, principal, found, body }) => updateUserRoles(ctx, principal, found, body),
+    doc: {
+      tag: TAG, summary: 'Replace the roles of a user', description: `Roles outside the caller's scope, and participant roles, are kept. ${ROLE_RULES}`,
+      success: doc.noContent('Saved'), errors: { 404: 'error.entityNotFound (params user)' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/api/authorities', access: scope('AUTHORITY.READ'),
+    handler: () => ok(LISTED_AUTHORITIES),
+    doc: {
+      tag: TAG, summary: 'Authorities that can be given', description: 'The six staff authorities with their scope; participant roles are never offered.',
+      success: doc.list('AuthorityDTO', 'In a fixed order'),
+    },
+  }),
+];
