@@ -12,16 +12,15 @@ import { ENTITY_SCHEMAS } from './api-docs/schemas-entities';
 import { OTHER_SCHEMAS } from './api-docs/schemas-other';
 import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
-import { healthRoutes } from './routes/health';
-import { publicInfoRoutes } from './routes/public-info';
+import { siteRoutes } from './site/routes';
 import { sourceTypeRoutes } from './source-types/routes';
 import { sourceDataRoutes } from './source-data/routes';
 import { accountRoutes } from './account/routes';
 import { userRoutes } from './users/routes';
-import { oauthRoutes } from './routes/oauth';
-import { oauthClientRoutes } from './routes/oauth-clients';
-import { metaTokenRoutes } from './routes/meta-tokens';
-import { loginRoutes } from './routes/login';
+import { oauthRoutes } from './oauth/routes';
+import { oauthClientRoutes } from './oauth-clients/routes';
+import { metaTokenRoutes } from './meta-tokens/routes';
+import { sessionRoutes } from './session/routes';
 import { organizationRoutes } from './organizations/routes';
 import { projectRoutes } from './projects/routes';
 import { groupRoutes } from './groups/routes';
@@ -29,9 +28,9 @@ import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './routes/subjects';
 import { sourceRoutes } from './routes/sources';
-import { managementRoutes } from './routes/management';
+import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
-import { apiDocsRoutes } from './routes/api-docs';
+import { apiDocsRoutes } from './api-docs/routes';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
@@ -39,13 +38,13 @@ const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
 /** Every route of the application. Features register theirs here. */
 export function buildRouter(): Router {
   setSchemaRegistry({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS });
-  return new Router().use(healthRoutes()).use(publicInfoRoutes())
+  return new Router().entries(siteRoutes)
     .entries(accountRoutes)
     .entries(userRoutes)
-    .use(oauthRoutes())
-    .use(oauthClientRoutes())
-    .use(metaTokenRoutes())
-    .use(loginRoutes())
+    .entries(oauthRoutes)
+    .entries(oauthClientRoutes)
+    .entries(metaTokenRoutes)
+    .entries(sessionRoutes)
     .entries(organizationRoutes)
     .entries(projectRoutes)
     .entries(groupRoutes)
@@ -55,8 +54,8 @@ export function buildRouter(): Router {
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)
     .use(sourceRoutes())
-    .use(managementRoutes())
-    .use(apiDocsRoutes());
+    .entries(managementRoutes)
+    .entries(apiDocsRoutes);
 }
 
 /**

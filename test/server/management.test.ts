@@ -1,5 +1,5 @@
-// Monitoring endpoints (api.md §5.16): the audit log with paging, sorting and day ranges; loggers listed and changed;
-// the JHipster metrics object and the thread dump. All of them for system administrators only.
+// Monitoring endpoints (docs/management.md): the audit log with paging, sorting and day ranges; loggers listed and
+// changed; the JHipster metrics object and the thread dump. All of them for system administrators only.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asUser, createUser, type AsUser } from '../setup/auth';
@@ -99,7 +99,7 @@ t('audits/{id}: one event, 404 for an unknown id', async () => {
   assert.is((await admin('GET', '/management/audits/999999')).status, 404);
 });
 
-t('logs: list, change a level (unknown level means DEBUG), and the change takes effect', async () => {
+t('logs: list, change a level (by name in any case or ordinal; none or an unknown name means DEBUG; another type is a 400), and the change takes effect', async () => {
   const list = await admin('GET', '/management/logs');
   assert.equal(list.body[0], { name: 'root', level: 'WARN' });
   assert.ok(list.body.some((l: { name: string }) => l.name === 'http'));
@@ -112,7 +112,19 @@ t('logs: list, change a level (unknown level means DEBUG), and the change takes 
   assert.ok(server.logLines.slice(before).some((l) => l.includes('shown at INFO')));
   const after = await admin('GET', '/management/logs');
   assert.ok(after.body.some((l: { name: string; level: string }) => l.name === 'management-test' && l.level === 'INFO'));
+  for (const level of [123, true, {}]) {
+    const refused = await admin('PUT', '/management/logs', { json: { name: 'management-test', level } });
+    assert.is(refused.status, 400, String(level));
+    assert.equal(refused.body.fieldErrors.map((e: { field: string }) => e.field), ['level']);
+  }
+  assert.is(server.app.logs.effectiveLevel('management-test'), 'INFO');
+  assert.is((await admin('PUT', '/management/logs', { json: { name: 'management-test', level: 'error' } })).status, 204);
+  assert.is(server.app.logs.effectiveLevel('management-test'), 'ERROR');
   await admin('PUT', '/management/logs', { json: { name: 'management-test', level: 'LOUD' } });
+  assert.is(server.app.logs.effectiveLevel('management-test'), 'DEBUG');
+  assert.is((await admin('PUT', '/management/logs', { json: { name: 'management-test', level: 3 } })).status, 204);
+  assert.is(server.app.logs.effectiveLevel('management-test'), 'WARN');
+  assert.is((await admin('PUT', '/management/logs', { json: { name: 'management-test' } })).status, 204);
   assert.is(server.app.logs.effectiveLevel('management-test'), 'DEBUG');
   assert.is((await admin('PUT', '/management/logs', { json: { level: 'INFO' } })).status, 400);
 });

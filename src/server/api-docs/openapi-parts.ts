@@ -1,8 +1,32 @@
 // The shared parts of the OpenAPI document: security schemes (bearer JWT, the session cookie with its XSRF rule,
 // OAuth client authentication), the response headers the contract defines (paging, alerts, errors), and how an
 // operation's access and answers turn into `security` and `responses`.
-import type { Access, ErrorStatus, OperationDoc, SuccessHeader } from './operation-doc';
 import { integer, ref, string, toOpenApi, type Schema } from '../../common/schema';
+import type { Access } from '../http/route';
+import type { ErrorStatus, OperationDocs, SuccessHeader } from '../http/route-docs';
+
+/** A documented query parameter. */
+export interface ParamView {
+  name: string;
+  schema: Schema;
+  description?: string;
+  required?: boolean;
+}
+
+/** A documented request body. */
+export interface BodyView {
+  schema: Schema;
+  contentType?: string;
+  description?: string;
+  optional?: boolean;
+}
+
+/** An operation as the document shows it: the entry's docs with the access, query and body the router enforces. */
+export interface OperationView extends OperationDocs {
+  access: Access;
+  query?: ParamView[];
+  body?: BodyView;
+}
 
 export const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -73,7 +97,7 @@ function errorResponse(status: ErrorStatus, description: string) {
   return { description, ...(headers && { headers }), content: { 'application/json': { schema: toOpenApi(ref('ErrorBody')) } } };
 }
 
-export function responsesOf(doc: OperationDoc, method: string): Record<string, unknown> {
+export function responsesOf(doc: OperationView, method: string): Record<string, unknown> {
   const { success } = doc;
   const contentType = success.contentType ?? 'application/json';
   const responses: Record<string, unknown> = {

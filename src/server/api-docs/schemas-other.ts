@@ -2,7 +2,7 @@
 // small view models, and the three error bodies of api.md §1.7.
 import { REVISION_TYPES } from '../../common/dto';
 import {
-  anything, arrayOf, boolean, dateTime, enumOf, integer, listOf, mapOf, nullableString, object, oneOf, ref, string, stringMap, type Schema,
+  anything, arrayOf, boolean, dateTime, enumOf, integer, listOf, mapOf, nullableString, number, object, oneOf, ref, string, stringMap, type Schema,
 } from '../../common/schema';
 
 const strings = (description?: string) => arrayOf(string(), description);
@@ -22,17 +22,18 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     refreshTokenValiditySeconds: integer(undefined, { nullable: true }),
     authorities: strings(),
     registeredRedirectUri: strings(),
-    additionalInformation: stringMap('String values, e.g. {"dynamic_registration": "true"} or {"protected": "true"}'),
-  }, ['clientId'], 'An OAuth client of the platform (api.md §4.15).'),
+    additionalInformation: mapOf(oneOf(string(), boolean(), number()),
+      'Strings in answers, e.g. {"dynamic_registration": "true"} or {"protected": "true"}; booleans and numbers sent are stored as strings'),
+  }, ['clientId'], 'An OAuth client of the platform (docs/oauth.md).'),
   ClientPairInfoDTO: object({
     tokenName: string(),
     tokenUrl: string('Shown as the QR code; GET it once to get a refresh token'),
     baseUrl: string(),
     timeout: integer('Milliseconds'),
     timesOutAt: dateTime(),
-  }, ['tokenName', 'tokenUrl', 'baseUrl', 'timeout', 'timesOutAt'], 'A pairing link for an app (api.md §2.6).'),
+  }, ['tokenName', 'tokenUrl', 'baseUrl', 'timeout', 'timesOutAt'], 'A pairing link for an app (docs/oauth.md).'),
   TokenDTO: object({ refreshToken: string(), baseUrl: string(), privacyPolicyUrl: string() },
-    ['refreshToken', 'baseUrl', 'privacyPolicyUrl'], 'What an app gets for a meta-token (api.md §4.16).'),
+    ['refreshToken', 'baseUrl', 'privacyPolicyUrl'], 'What an app gets for a meta-token (docs/oauth.md).'),
   OAuthTokenResponse: object({
     access_token: string('A JWT signed with ES256'),
     token_type: enumOf(['bearer']),
@@ -46,10 +47,10 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     iss: string(),
     grant_type: string(),
     jti: string(),
-  }, ['access_token', 'token_type', 'expires_in', 'scope'], 'The token endpoint\'s answer (api.md §2.5).'),
+  }, ['access_token', 'token_type', 'expires_in', 'scope'], 'The token endpoint\'s answer (docs/oauth.md).'),
   TokenKeySet: object({
     keys: arrayOf(object({ alg: enumOf(['ES256']), kty: enumOf(['EC']), value: string('PEM public key'), x5c: strings(), x5t: nullableString() })),
-  }, ['keys'], 'The public keys in ManagementPortal\'s own form (api.md §2.5).'),
+  }, ['keys'], 'The public keys in ManagementPortal\'s own form (PEM in value).'),
   JsonWebKeySet: object({
     keys: arrayOf(object({ kty: string(), crv: string(), x: string(), y: string(), kid: string(), alg: string(), use: string() })),
   }, ['keys'], 'The public keys as an RFC 7517 JWK Set.'),
@@ -71,10 +72,10 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     revisionType: enumOf(REVISION_TYPES),
   }, ['id', 'timestamp', 'author', 'entity', 'revisionType'], 'An entity as of one revision (api.md §4.17).'),
   AuditEvent: object({ timestamp: dateTime(), principal: string(), type: string(undefined, { example: 'AUTHENTICATION_SUCCESS' }), data: stringMap() }, [],
-    'An audit event; empty fields are left out (api.md §4.18).'),
+    'An audit event; empty fields are left out (docs/management.md).'),
   SiteSettings: object({ hiddenSubjectFields: arrayOf(enumOf(['person_name', 'date_of_birth', 'group'])) }, ['hiddenSubjectFields']),
   ProfileInfo: object({ activeProfiles: strings('e.g. prod, dev, api-docs') }, ['activeProfiles']),
-  LoggerVM: object({ name: string(), level: enumOf(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']) }, ['name', 'level'], 'An unknown level is read as DEBUG.'),
+  LoggerVM: object({ name: string(), level: enumOf(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']) }, ['name', 'level'], 'A logger and its level.'),
   KeyAndPasswordVM: object({ key: string('The key of the mailed link'), newPassword: string(undefined, { minLength: 8, maxLength: 100 }) }, [],
     'Both are needed: a missing newPassword is error.weakPassword, a missing key error.invalidKey', { required: ['key', 'newPassword'] }),
   Health: object({

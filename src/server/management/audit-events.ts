@@ -1,6 +1,6 @@
-// Reading the audit log (api.md §5.16): AuditEvent {timestamp, principal, type, data} from table audit_event, paged
-// and sorted like Spring's PersistenceAuditEvent (auditEventDate, principal, auditEventType), optionally between two
-// whole days (UTC; both inclusive).
+// Reading the audit log (docs/management.md, Audits): AuditEvent {timestamp, principal, type, data} from table
+// audit_event, paged and sorted like Spring's PersistenceAuditEvent (auditEventDate, principal, auditEventType),
+// optionally between two whole days (UTC; both inclusive).
 import type { Queryable } from '../db/database';
 import { limitClause, orderByClause, type Pageable } from '../http/paging';
 
@@ -43,7 +43,7 @@ function dataOf(raw: unknown): Record<string, string> {
 }
 
 /** Empty fields are left out, as the contract says. */
-export function toAuditEvent(row: AuditRow): AuditEvent {
+function toAuditEvent(row: AuditRow): AuditEvent {
   const event: AuditEvent = {};
   const date = row.event_date instanceof Date ? row.event_date : new Date(row.event_date);
   if (!Number.isNaN(date.getTime())) event.timestamp = date.toISOString();

@@ -1,6 +1,6 @@
-// GET management/threaddump: Node runs JavaScript on one main thread (plus any worker threads), so the dump describes
-// those in the field names of Java's ThreadInfo (api.md §5.16). The main thread is RUNNABLE (it is answering this
-// request); its stack trace is the current JavaScript stack.
+// GET management/threaddump: the server runs its JavaScript on one thread (it starts no worker threads), so the dump
+// describes that one in the field names of Java's ThreadInfo (docs/management.md): RUNNABLE (it is answering this
+// request), with the current JavaScript stack as its stack trace.
 import { isMainThread, threadId } from 'node:worker_threads';
 
 export interface StackFrame {
@@ -76,16 +76,6 @@ function thread(name: string, id: number, state: ThreadInfo['threadState'], stac
   };
 }
 
-/** Worker threads register here when they start, so the dump can list them (none exist today). */
-const workers = new Map<number, string>();
-export function registerWorkerThread(id: number, name: string): () => void {
-  workers.set(id, name);
-  return () => workers.delete(id);
-}
-
 export function threadDump(): { threads: ThreadInfo[] } {
-  const threads = [thread(isMainThread ? 'main' : `worker-${threadId}`, threadId, 'RUNNABLE', currentStack())];
-  // Other threads' stacks cannot be read from here; they are idle in their event loop until a message arrives.
-  for (const [id, name] of workers) if (id !== threadId) threads.push(thread(name, id, 'WAITING', []));
-  return { threads };
+  return { threads: [thread(isMainThread ? 'main' : `worker-${threadId}`, threadId, 'RUNNABLE', currentStack())] };
 }

@@ -1,5 +1,5 @@
-// ISO-8601 durations as Java's Duration.parse reads them (`PT1H`, `P31D`, `P1DT12H30M`, `PT0.5S`), for the
-// meta-token lifetimes of api.md §8. Years and months have no fixed length, so, as in Java, they are not accepted.
+// ISO-8601 durations as Java's Duration.parse reads them (`PT1H`, `P31D`, `P1DT12H30M`, `PT0.5S`), for the meta-token
+// lifetimes (docs/oauth.md, Pairing). Years and months have no fixed length, so, as in Java, they are not accepted.
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d{1,3})?)S)?)?$/i;
 
 /** Milliseconds, or undefined when `raw` is not a duration this parser understands (or is zero). */
@@ -12,10 +12,10 @@ export function parseIsoDuration(raw: string): number | undefined {
   return ms > 0 ? ms : undefined;
 }
 
-export const DEFAULT_META_TOKEN_TIMEOUT_MS = 3_600_000;
-export const DEFAULT_PERSISTENT_META_TOKEN_TIMEOUT_MS = 31 * 86_400_000;
+const DEFAULT_META_TOKEN_TIMEOUT_MS = 3_600_000;
+const DEFAULT_PERSISTENT_META_TOKEN_TIMEOUT_MS = 31 * 86_400_000;
 
-/** `oauth.metaTokenTimeout`: unset, empty or unparsable → one hour (api.md §2.6 step 5). */
+/** `oauth.metaTokenTimeout`: unset, empty or unparsable → one hour. */
 export function metaTokenTimeoutMs(raw: string | undefined): number {
   return (raw && parseIsoDuration(raw)) || DEFAULT_META_TOKEN_TIMEOUT_MS;
 }

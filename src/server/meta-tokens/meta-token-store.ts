@@ -1,15 +1,15 @@
-// Meta-tokens (table radar_meta_token, api.md §2.6): short random names a paired app exchanges once (or, if
-// persistent, until expiry) for a refresh token. Names come from node:crypto; a collision with an existing name
-// is retried, as in the original.
+// Meta-tokens (table radar_meta_token, docs/oauth.md, Pairing): short random names a paired app exchanges once (or,
+// if persistent, until expiry) for a refresh token. Names come from node:crypto; a collision with an existing name is
+// retried, as in the original.
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import { apiError } from '../http/errors';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-';
-export const TOKEN_NAME_PATTERN = /^[A-Za-z0-9.-]+$/;
+const TOKEN_NAME_PATTERN = /^[A-Za-z0-9.-]+$/;
 
-export function randomTokenName(length: number): string {
+function randomTokenName(length: number): string {
   let name = '';
   for (let i = 0; i < length; i++) name += ALPHABET[randomInt(ALPHABET.length)];
   return name;

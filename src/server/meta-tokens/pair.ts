@@ -1,11 +1,15 @@
-// GET api/oauth-clients/pair (api.md §2.6): a researcher asks for a short-lived URL (shown as a QR code) from which
-// the subject's app fetches a refresh token. Checks in the contract's order; one difference: an unknown clientId
-// is a 404 here and now, instead of a QR code that can only fail when the app scans it.
+// GET api/oauth-clients/pair (docs/oauth.md, Pairing): a researcher asks for a short-lived URL (shown as a QR code)
+// from which the subject's app fetches a refresh token. The checks come in ManagementPortal's order: a signed-in
+// user (not a client) holding SUBJECT.UPDATE, the parameters, the subject and the permission on it, then the client.
+// One difference: an unknown clientId is a 404 here and now, instead of a QR code that can only fail when the app
+// scans it.
 import type { ClientPairInfoDTO } from '../../common/dto';
-import { requirePermission, requireScope } from '../auth/guards';
+import type { EntityDetails } from '../../common/permission-check';
+import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
-import { ok, type RequestContext } from '../http/context';
+import { ok, type Reply, type RequestContext } from '../http/context';
 import { accessDenied, apiError, badRequest } from '../http/errors';
+import type { Located } from '../http/route';
 import { recordAuditEvent } from '../oauth/audit';
 import { findClient } from '../oauth/client-store';
 import { clientNotFound } from '../oauth-clients/client-dto';
@@ -21,8 +25,19 @@ function requiredParam(ctx: RequestContext, name: string): string {
   return value;
 }
 
-export async function pairClient(ctx: RequestContext) {
-  const principal = await requireScope(ctx, 'SUBJECT.UPDATE');
+/** The subject to pair, with the parameters of the request. */
+export interface PairTarget {
+  login: string;
+  clientId: string;
+  persistent: boolean;
+  subjectId: number;
+}
+
+/**
+ * The route's finder: after the SUBJECT.UPDATE scope, only a signed-in user may pair; then the parameters (400) and
+ * the subject (404), whose project the permission is checked on.
+ */
+export async function pairTarget(ctx: RequestContext, principal: Principal): Promise<Located<PairTarget>> {
   if (!principal.login || principal.token.clientCredentials) throw accessDenied('Only a signed-in user can pair an app');
   const login = requiredParam(ctx, 'login');
   const clientId = requiredParam(ctx, 'clientId');
@@ -36,7 +51,13 @@ export async function pairClient(ctx: RequestContext) {
   if (!subject.project_name) {
     throw apiError(404, 'error.subjectNotFound', 'subject', `Project for subject ${login} not found`, { subjectLogin: login });
   }
-  await requirePermission(ctx, 'SUBJECT.UPDATE', { project: subject.project_name, subject: login });
+  const entity: EntityDetails = { project: subject.project_name, subject: login };
+  return { entity, found: { login, clientId, persistent, subjectId: subject.id } };
+}
+
+/** The pairing link, once the caller may update the subject. */
+export async function pairClient(ctx: RequestContext, principal: Principal, target: PairTarget): Promise<Reply> {
+  const { login, clientId, persistent } = target;
   if (!(await findClient(ctx.app.db, clientId))) throw clientNotFound(clientId);
   const { config } = ctx.app;
   const timeout = persistent ? config.persistentMetaTokenTimeoutMs : config.metaTokenTimeoutMs;
@@ -44,7 +65,7 @@ export async function pairClient(ctx: RequestContext) {
     throw apiError(400, 'error.persistentTokenDisabled', 'meta-token', 'Persistent tokens are disabled on this server');
   }
   const token = await writeTransaction(ctx, async (tx) => {
-    const inserted = await insertMetaToken(tx, { subjectId: subject.id, clientId, persistent, timeoutMs: timeout });
+    const inserted = await insertMetaToken(tx, { subjectId: target.subjectId, clientId, persistent, timeoutMs: timeout });
     await recordAuditEvent(tx, principal.login!, 'PAIR_CLIENT_REQUEST', { client_id: clientId, subject_login: login });
     return inserted;
   });

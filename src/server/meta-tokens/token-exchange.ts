@@ -1,7 +1,7 @@
-// GET api/meta-token/{tokenName} (public, api.md §2.6): the paired app trades the meta-token for a refresh token of
-// the subject's user, issued to the stored client as if by an authorization-code grant with the client's scopes.
-// Marking the token fetched and issuing the tokens happen in one transaction under a row lock, so a single-use
-// token yields exactly one refresh token however many requests race for it.
+// GET api/meta-token/{tokenName} (public, docs/oauth.md, Pairing): the paired app trades the meta-token for a refresh
+// token of the subject's user, issued to the stored client as if by an authorization-code grant with the client's
+// scopes. Marking the token fetched and issuing the tokens happen in one transaction under a row lock, so a
+// single-use token yields exactly one refresh token however many requests race for it.
 import { randomUUID } from 'node:crypto';
 import type { TokenDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';

@@ -1,11 +1,11 @@
-// ClientDetailsDTO (api.md §4.15) from the stored client. The secret is write-only (only its hash is kept), and
-// additionalInformation values go out as strings: the start-up code stores the frontend client's `protected` as a
-// JSON boolean, and clients compare with the string 'true'.
+// ClientDetailsDTO (docs/oauth.md, OAuth clients) from the stored client. The secret is write-only (only its hash is
+// kept), and additionalInformation values go out as strings: the start-up code stores the frontend client's
+// `protected` as a JSON boolean, and clients compare with the string 'true'.
 import type { ClientDetailsDTO } from '../../common/dto';
 import type { OAuthClient } from '../oauth/client-store';
 import { apiError } from '../http/errors';
 
-export function stringValues(info: Record<string, unknown>): Record<string, string> {
+function stringValues(info: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(info)) {
     if (value === null || value === undefined) continue;

@@ -1,9 +1,13 @@
-// The body of POST / PUT api/oauth-clients: a ClientDetailsDTO (api.md §4.15) checked field by field, every problem
-// a field error of one 400 (never a database error). Lists must hold strings; grant types are the five the form
-// offers (spec 001 §5); validities must fit the integer column. Unknown properties are ignored (api.md §1.2).
+// The body of POST / PUT api/oauth-clients: a ClientDetailsDTO. The router checks its JSON types against the
+// ClientDetailsDTO component (lists of strings, whole-number validities, additionalInformation values that are
+// strings, booleans or numbers) and the form's field rules; the checks here are the ones neither can express: grant
+// types are the five the client's form offers, validities must fit the integer column, and strings stay within the
+// lengths the columns and the hash take. Every problem is a field error of one 400, never a database error.
+// Unknown properties are ignored.
 import type { FieldErrorVM } from '../../common/dto';
+import { ref } from '../../common/schema';
 import { OAUTH_CLIENT_RULES } from '../../common/validation';
-import { validBody, type Body } from '../http/body-fields';
+import type { JsonBody } from '../http/route';
 import type { ClientSpec } from '../oauth/client-store';
 
 export const GRANT_TYPES = ['authorization_code', 'implicit', 'client_credentials', 'refresh_token', 'password'];
@@ -11,61 +15,63 @@ export const GRANT_TYPES = ['authorization_code', 'implicit', 'client_credential
 const OBJECT = OAUTH_CLIENT_RULES.objectName;
 const INT_MAX = 2147483647;
 const LIST_FIELDS = ['scope', 'resourceIds', 'authorizedGrantTypes', 'autoApproveScopes', 'authorities', 'registeredRedirectUri'] as const;
-const TYPES = {
-  clientId: 'string',
-  clientSecret: 'string',
-  accessTokenValiditySeconds: 'number',
-  refreshTokenValiditySeconds: 'number',
-  additionalInformation: 'object',
-  ...Object.fromEntries(LIST_FIELDS.map((f) => [f, 'array'])),
-} as const;
+
+/** The body as the router has checked it. */
+export interface ClientBody {
+  clientId: string;
+  clientSecret?: string | null;
+  scope?: string[] | null;
+  resourceIds?: string[] | null;
+  authorizedGrantTypes?: string[] | null;
+  autoApproveScopes?: string[] | null;
+  authorities?: string[] | null;
+  registeredRedirectUri?: string[] | null;
+  accessTokenValiditySeconds: number;
+  refreshTokenValiditySeconds: number;
+  additionalInformation?: Record<string, string | number | boolean> | null;
+}
 
 /** What the caller asked for; `secret` undefined = not given (an update keeps the stored one). */
 export type ClientInput = Omit<ClientSpec, 'secret'> & { secret: string | null | undefined };
 
 const fieldError = (field: string, message: string): FieldErrorVM => ({ objectName: OBJECT, field, message });
 
-function extraErrors(body: Body): FieldErrorVM[] {
+function extraErrors(raw: Record<string, unknown>): FieldErrorVM[] {
+  const body = raw as unknown as ClientBody;
   const errors: FieldErrorVM[] = [];
   for (const field of LIST_FIELDS) {
-    const value = body[field];
-    if (!Array.isArray(value)) continue;
-    if (value.some((item) => typeof item !== 'string' || item.length > 2048)) errors.push(fieldError(field, 'must be a list of strings'));
+    if (body[field]?.some((item) => item === null || item.length > 2048)) errors.push(fieldError(field, 'must be a list of strings'));
   }
-  const grants = body.authorizedGrantTypes;
-  if (Array.isArray(grants) && grants.some((g) => typeof g === 'string' && !GRANT_TYPES.includes(g))) {
+  if (body.authorizedGrantTypes?.some((g) => g !== null && !GRANT_TYPES.includes(g))) {
     errors.push(fieldError('authorizedGrantTypes', `must be among ${GRANT_TYPES.join(', ')}`));
   }
-  for (const field of ['accessTokenValiditySeconds', 'refreshTokenValiditySeconds']) {
-    const value = body[field];
-    if (typeof value === 'number' && value > INT_MAX) errors.push(fieldError(field, `Max: must be at most ${INT_MAX}`));
+  for (const field of ['accessTokenValiditySeconds', 'refreshTokenValiditySeconds'] as const) {
+    if (body[field] > INT_MAX) errors.push(fieldError(field, `Max: must be at most ${INT_MAX}`));
   }
-  const info = body.additionalInformation;
-  if (info && typeof info === 'object' && !Array.isArray(info)) {
-    const bad = Object.entries(info).some(([k, v]) => k.length > 255 || !['string', 'boolean', 'number'].includes(typeof v));
-    if (bad) errors.push(fieldError('additionalInformation', 'values must be strings'));
+  if (Object.entries(body.additionalInformation ?? {}).some(([key, value]) => key.length > 255 || value === null)) {
+    errors.push(fieldError('additionalInformation', 'values must be strings'));
   }
-  const secret = body.clientSecret;
-  if (typeof secret === 'string' && secret.length > 1000) errors.push(fieldError('clientSecret', 'Size: must be at most 1000 characters'));
+  if ((body.clientSecret?.length ?? 0) > 1000) errors.push(fieldError('clientSecret', 'Size: must be at most 1000 characters'));
   return errors;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? [...new Set(value.map((s: string) => s.trim()).filter(Boolean))] : []);
+export const CLIENT_BODY: JsonBody = { objectName: OBJECT, schema: ref('ClientDetailsDTO'), rules: OAUTH_CLIENT_RULES, extra: extraErrors };
 
-export function parseClientInput(raw: unknown): ClientInput {
-  const body = validBody(raw, OAUTH_CLIENT_RULES, TYPES, extraErrors);
-  const info = (body.additionalInformation ?? {}) as Record<string, unknown>;
+const strings = (value: string[] | null | undefined): string[] => [...new Set((value ?? []).map((s) => s.trim()).filter(Boolean))];
+
+export function clientInput(body: ClientBody): ClientInput {
+  const info = body.additionalInformation ?? {};
   return {
-    clientId: body.clientId as string,
-    secret: body.clientSecret === undefined ? undefined : (body.clientSecret as string | null),
+    clientId: body.clientId,
+    secret: body.clientSecret,
     scopes: strings(body.scope),
     resourceIds: strings(body.resourceIds),
     grantTypes: strings(body.authorizedGrantTypes),
     redirectUris: strings(body.registeredRedirectUri),
     authorities: strings(body.authorities),
     autoApproveScopes: strings(body.autoApproveScopes),
-    accessTokenValidity: body.accessTokenValiditySeconds as number,
-    refreshTokenValidity: body.refreshTokenValiditySeconds as number,
+    accessTokenValidity: body.accessTokenValiditySeconds,
+    refreshTokenValidity: body.refreshTokenValiditySeconds,
     additionalInformation: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
   };
 }

@@ -1,4 +1,4 @@
-// Every OAuth client, ordered by id (the list is not paginated, api.md §5.13).
+// Every OAuth client, ordered by id (the list is not paged).
 import type { Queryable } from '../db/database';
 import { findClient, type OAuthClient } from '../oauth/client-store';
 

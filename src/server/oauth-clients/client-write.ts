@@ -41,7 +41,7 @@ export async function insertClient(tx: Queryable, input: ClientInput, secretHash
   return (await findClient(tx, input.clientId))!;
 }
 
-/** Replaces every field (api.md §5.13); the secret only when a new one was given. */
+/** Replaces every field; the secret only when a new one was given. */
 export async function updateClient(tx: Queryable, input: ClientInput, secretHash: string | null | undefined): Promise<OAuthClient> {
   const current = await lockedClient(tx, input.clientId);
   if (isProtected(current)) throw clientProtected(input.clientId);

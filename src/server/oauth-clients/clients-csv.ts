@@ -1,7 +1,7 @@
-// The OAuth clients file (OAUTH_CLIENTS_FILE, api.md §7 "OAuth clients CSV"): `;`-separated, a header naming the
-// eleven columns (in any order, as the original reads the header for the column order), one client per line, list
-// fields comma-separated, additional_information a JSON object, empty fields allowed. A field may be quoted
-// CSV-style ("a;b", "" for a quote) when it must hold a `;`; a field that merely contains quotes, such as the JSON
+// The OAuth clients file (OAUTH_CLIENTS_FILE, docs/oauth.md): `;`-separated, a header naming the eleven columns (in
+// any order, as the original reads the header for the column order), one client per line, list fields
+// comma-separated, additional_information a JSON object, empty fields allowed. A field may be quoted CSV-style
+// ("a;b", "" for a quote) when it must hold a `;`; a field that merely contains quotes, such as the JSON
 // `{"dynamic_registration": true}`, needs none. Every problem names its line, and one bad line rejects the file:
 // loading half of it would leave apps that fail in ways nobody connects to a typo.
 import { SCOPE_PATTERN } from '../../common/validation';

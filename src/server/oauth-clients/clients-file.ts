@@ -1,7 +1,7 @@
-// OAUTH_CLIENTS_FILE at start-up (api.md §6.11): the file is read and checked before the database is touched, so a
-// malformed file stops the start (ConfigError naming file, line and problem) instead of loading half of it. Then
-// each client of the file is deleted and inserted again, as the original does, all in one transaction under an
-// advisory lock, so processes starting together on one database take turns instead of tripping over each other's
+// OAUTH_CLIENTS_FILE at start-up (docs/oauth.md, OAuth clients): the file is read and checked before the database is
+// touched, so a malformed file stops the start (ConfigError naming file, line and problem) instead of loading half of
+// it. Then each client of the file is deleted and inserted again, as the original does, all in one transaction under
+// an advisory lock, so processes starting together on one database take turns instead of tripping over each other's
 // rows. The portal's own client (and any client marked protected) is never overwritten from the file.
 import { readFile } from 'node:fs/promises';
 import { hashPassword } from '../auth/password-hash';

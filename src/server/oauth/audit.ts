@@ -1,5 +1,5 @@
 // Security events for the audit log (table audit_event, read by management/audits): sign-in successes and failures
-// and every token issued (api.md §2.5). Values are stored as strings, as the audit screen shows them.
+// and every token issued (docs/management.md, Audits). Values are stored as strings, as the audit screen shows them.
 import type { Queryable } from '../db/database';
 
 export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN' | 'PAIR_CLIENT_REQUEST';

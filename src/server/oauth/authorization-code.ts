@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import { randomToken, sha256Hex } from './secrets';
 
-export const CODE_TTL_SECONDS = 60;
+const CODE_TTL_SECONDS = 60;
 
 export interface CodeGrant {
   clientId: string;

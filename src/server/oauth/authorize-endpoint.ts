@@ -1,8 +1,9 @@
-// GET and POST oauth/authorize (RFC 6749 §4.1.1-4.1.2): a browser that already has a portal session gets its
-// code at once; otherwise the sign-in page is shown, and its post authenticates the user (throttled and audited)
-// and then redirects with a one-time code. Consent is kept minimal: a client that auto-approves the requested
-// scopes (the portal's own) needs none; for any other client the sign-in page names the client and the scopes, and
-// signing in there approves them, so an existing session never grants a third-party client anything silently.
+// GET and POST oauth/authorize (the authorization request and its answer, RFC 6749): a browser that already has a
+// portal session gets its code at once; otherwise the sign-in page is shown, and its post authenticates the user
+// (throttled and audited) and then redirects with a one-time code. Consent is kept minimal: a client that
+// auto-approves the requested scopes (the portal's own) needs none; for any other client the sign-in page names the
+// client and the scopes, and signing in there approves them, so an existing session never grants a third-party client
+// anything silently.
 import type { Reply, RequestContext } from '../http/context';
 import { redirect } from '../http/context';
 import { findSession } from '../session/session-store';
@@ -63,8 +64,8 @@ export async function authorizeGet(ctx: RequestContext): Promise<Reply> {
   return page(ctx, request, ctx.query.get('lang'), 200, {});
 }
 
-export async function authorizePost(ctx: RequestContext): Promise<Reply> {
-  const form = await ctx.form();
+/** The sign-in form's post; the router has read the form. */
+export async function authorizePost(ctx: RequestContext, form: URLSearchParams): Promise<Reply> {
   const parsed = await parseAuthorizeRequest(ctx.app, form);
   if (!parsed.ok) return rejected(parsed);
   const { request } = parsed;

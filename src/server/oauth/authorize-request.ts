@@ -1,7 +1,7 @@
-// Reading an authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636 §4.3), from the query of GET
-// oauth/authorize or the hidden fields of the sign-in form. An unknown client or an unregistered redirect URI is
-// answered here (never redirected: the redirect target is not trusted); every other problem goes back to the
-// client's redirect URI as `error=...&state=...` (§4.1.2.1).
+// Reading an authorization request (RFC 6749 with PKCE, RFC 7636), from the query of GET oauth/authorize or the
+// hidden fields of the sign-in form. An unknown client or an unregistered redirect URI is answered here (never
+// redirected: the redirect target is not trusted); every other problem goes back to the client's redirect URI as
+// `error=...&state=...`.
 import type { AppServices } from '../services';
 import { errorVm, type HttpError } from '../http/errors';
 import { findClient, isPublicClient, type OAuthClient } from './client-store';
@@ -25,7 +25,7 @@ export type ParsedAuthorize =
   | { ok: false; answer: HttpError }
   | { ok: false; redirectTo: string };
 
-export const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
+const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
 
 /** `redirect_uri` with the given parameters added (keeping any query the registered URI has). */
 export function withParams(uri: string, params: Record<string, string | undefined>): string {

@@ -1,6 +1,7 @@
-// Client authentication at the token endpoint (RFC 6749 §2.3.1): HTTP Basic with the form-encoded id and secret,
-// or `client_id` / `client_secret` form fields, not both. A public client (no secret stored) presents its id and
-// an empty secret. Every failure is the same 401 invalid_client, so the answer does not tell which part was wrong.
+// Client authentication at the token endpoint (client password, RFC 6749): HTTP Basic with the form-encoded id and
+// secret, or `client_id` / `client_secret` form fields, not both. A public client (no secret stored) presents its id
+// and an empty secret. Every failure is the same 401 invalid_client, so the answer does not tell which part was
+// wrong.
 import type { RequestContext } from '../http/context';
 import { verifyPassword } from '../auth/password-hash';
 import { findClient, type OAuthClient } from './client-store';

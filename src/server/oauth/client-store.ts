@@ -6,8 +6,8 @@ import { first } from '../db/database';
 import { hashPassword } from '../auth/password-hash';
 
 /** Spring Security OAuth's defaults when a client names no validity. */
-export const DEFAULT_ACCESS_TOKEN_VALIDITY = 43200;
-export const DEFAULT_REFRESH_TOKEN_VALIDITY = 2592000;
+const DEFAULT_ACCESS_TOKEN_VALIDITY = 43200;
+const DEFAULT_REFRESH_TOKEN_VALIDITY = 2592000;
 
 export interface OAuthClient {
   clientId: string;

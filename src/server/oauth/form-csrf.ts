@@ -5,8 +5,8 @@ import type { RequestContext } from '../http/context';
 import { addCookies, serializeCookie } from '../session/cookies';
 import { randomToken, safeEqual } from './secrets';
 
-export const SIGN_IN_CSRF_COOKIE = 'MP_SIGNIN_CSRF';
-export const SIGN_IN_CSRF_FIELD = '_csrf';
+const SIGN_IN_CSRF_COOKIE = 'MP_SIGNIN_CSRF';
+const SIGN_IN_CSRF_FIELD = '_csrf';
 const LIFETIME_SECONDS = 60 * 60;
 const WELL_FORMED = /^[A-Za-z0-9_-]{32,64}$/;
 

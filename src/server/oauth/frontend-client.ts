@@ -1,5 +1,5 @@
-// The portal's own OAuth client, `ManagementPortalapp` (api.md §2.5, last bullet), rewritten at every start so its
-// redirect URIs follow PUBLIC_URL. Its secret is only used server side (the browser sign-in exchanges codes in
+// The portal's own OAuth client, `ManagementPortalapp` (docs/oauth.md, OAuth clients), rewritten at every start so
+// its redirect URIs follow PUBLIC_URL. Its secret is only used server side (the browser sign-in exchanges codes in
 // process), so when FRONTEND_CLIENT_SECRET is unset a random one is stored, hashed, and never shown to anyone.
 import { randomBytes } from 'node:crypto';
 import { PERMISSIONS } from '../../common/permission-matrix';
@@ -8,13 +8,13 @@ import type { Queryable } from '../db/database';
 import { upsertClient, type OAuthClient } from './client-store';
 
 export const FRONTEND_CLIENT_ID = 'ManagementPortalapp';
-export const FRONTEND_RESOURCE_IDS = ['res_ManagementPortal', 'res_appconfig', 'res_upload', 'res_restAuthorizer'];
-export const FRONTEND_ACCESS_TOKEN_VALIDITY = 14400;
-export const FRONTEND_REFRESH_TOKEN_VALIDITY = 259200;
+const FRONTEND_RESOURCE_IDS = ['res_ManagementPortal', 'res_appconfig', 'res_upload', 'res_restAuthorizer'];
+const FRONTEND_ACCESS_TOKEN_VALIDITY = 14400;
+const FRONTEND_REFRESH_TOKEN_VALIDITY = 259200;
 
 export const loginRedirectUri = (config: Config) => `${config.publicUrl}/api/redirect/login`;
 
-export function frontendRedirectUris(config: Config): string[] {
+function frontendRedirectUris(config: Config): string[] {
   return [loginRedirectUri(config), `${config.publicUrl}/api/redirect/account`];
 }
 

@@ -4,9 +4,9 @@
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_LOGIN = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+const THROTTLE_WINDOW_SECONDS = 15 * 60;
+const MAX_FAILURES_PER_LOGIN = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
 
 const loginKey = (login: string) => `login:${login}`.slice(0, 255);
 const addressKey = (address: string) => `address:${address}`.slice(0, 255);

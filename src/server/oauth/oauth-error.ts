@@ -1,6 +1,6 @@
-// OAuth 2.0 error answers (RFC 6749 §4.1.2.1, §5.2): `{"error", "error_description"}`, not the portal's own error
-// shapes, because OAuth clients parse these. They are HttpErrors, so handlers simply throw them; in-process callers
-// (the browser sign-in) catch them by class.
+// OAuth 2.0 error answers (RFC 6749, of the authorization and the token endpoint): `{"error", "error_description"}`,
+// not the portal's own error shapes, because OAuth clients parse these. They are HttpErrors, so handlers simply throw
+// them; in-process callers (the browser sign-in) catch them by class.
 import { HttpError } from '../http/errors';
 
 export type OAuthErrorCode =

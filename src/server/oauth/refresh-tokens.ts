@@ -1,7 +1,7 @@
 // Refresh tokens: JWTs with the access token's claims plus `ati` (the access token's id), recorded in
-// oauth_refresh_token by their own `jti`. Each is usable once: a refresh grant marks it used and issues a new one
-// in the same grant chain (`grant_id`). Presenting a used one again means it was copied, so the whole chain is
-// revoked (OAuth 2.0 security BCP §4.14.2).
+// oauth_refresh_token by their own `jti`. Each is usable once: a refresh grant marks it used and issues a new one in
+// the same grant chain (`grant_id`). Presenting a used one again means it was copied, so the whole chain is revoked
+// (refresh token rotation with reuse detection, as the OAuth 2.0 security best current practice advises).
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';

@@ -1,9 +1,10 @@
-// The scopes a request asks for (RFC 6749 §3.3): space separated, each one the client may have. No `scope` means
-// everything the client has. For user tokens, mintAccessToken then keeps only what the user's roles may be granted.
+// The scopes a request asks for (the OAuth 2.0 `scope` parameter): space separated, each one the client may have. No
+// `scope` means everything the client has. For user tokens, mintAccessToken then keeps only what the user's roles may
+// be granted.
 import type { OAuthClient } from './client-store';
 import { OAuthError } from './oauth-error';
 
-export function parseScopeParam(raw: string | null | undefined): string[] {
+function parseScopeParam(raw: string | null | undefined): string[] {
   return [...new Set((raw ?? '').split(' ').filter(Boolean))];
 }
 

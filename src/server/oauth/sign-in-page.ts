@@ -44,7 +44,7 @@ function problemText(page: SignInPage): string | undefined {
   return undefined;
 }
 
-export function renderSignInPage(page: SignInPage): string {
+function renderSignInPage(page: SignInPage): string {
   const t = (key: string, values?: Record<string, string | number>) => escape(message(page.lang, key, values));
   const hidden = Object.entries({ ...page.params, lang: page.lang, _csrf: page.csrfToken })
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)

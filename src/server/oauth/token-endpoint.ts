@@ -1,6 +1,6 @@
-// POST oauth/token (RFC 6749 §3.2): form-encoded, client authentication first, then the grant the client asked
-// for if it is one of the client's grants. Answers the token JSON with Cache-Control: no-store, or an RFC 6749
-// error body (oauth-error.ts).
+// POST oauth/token (docs/oauth.md, Token endpoint): form-encoded, client authentication first, then the grant the
+// client asked for if it is one of the client's grants. Answers the token JSON with Cache-Control: no-store, or an
+// RFC 6749 error body (oauth-error.ts).
 import type { Reply, RequestContext } from '../http/context';
 import { HttpError } from '../http/errors';
 import { authenticateClient } from './client-auth';

@@ -1,6 +1,7 @@
-// The four grants of the token endpoint (RFC 6749 §4.1.3, §6, §4.3, §4.4), for an already authenticated client.
-// The browser sign-in calls authorizationCodeGrant in process. Each grant writes in one transaction; a replayed
-// code or refresh token revokes its chain and that revocation is committed before the error is answered.
+// The four grants of the token endpoint (authorization code, refresh token, password, client credentials; RFC 6749),
+// for an already authenticated client. The browser sign-in calls authorizationCodeGrant in process. Each grant writes
+// in one transaction; a replayed code or refresh token revokes its chain and that revocation is committed before the
+// error is answered.
 import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../services';
 import { authenticateUser } from './authenticate-user';

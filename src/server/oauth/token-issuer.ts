@@ -1,7 +1,7 @@
 // Issues an access token (auth/tokens.ts mintAccessToken) and, where the grant allows, a refresh token, and answers
-// the RFC 6749 body with the portal's extra fields (api.md §2.5). Every issue is audited as GRANT_ACCESS_TOKEN.
-// Runs inside the grant's transaction: the code or refresh token it consumes, the new refresh token and the audit
-// row are written together or not at all.
+// the OAuth 2.0 token body with ManagementPortal's extra claims (docs/oauth.md). Every issue is audited as
+// GRANT_ACCESS_TOKEN. Runs inside the grant's transaction: the code or refresh token it consumes, the new refresh
+// token and the audit row are written together or not at all.
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import type { SigningKeys } from '../auth/signing-keys';

@@ -1,6 +1,6 @@
-// The provider's metadata from `{issuer}/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §4), read
-// when first needed and kept for a while. Only a cache: every server process reads its own copy, and a failed read
-// is not kept, so the next sign-in asks again.
+// The provider's metadata from `{issuer}/.well-known/openid-configuration` (OpenID Connect Discovery 1.0), read when
+// first needed and kept for a while. Only a cache: every server process reads its own copy, and a failed read is not
+// kept, so the next sign-in asks again.
 import { CacheStats } from '../management/cache-stats';
 import { isAcceptableProviderUrl } from './oidc-config';
 import { fetchProviderJson, OidcFailure } from './provider-fetch';
@@ -17,9 +17,9 @@ export interface ProviderMetadata {
   tokenEndpointAuth: TokenEndpointAuth;
 }
 
-export const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
-export const discoveryUrl = (issuer: string) => `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+const discoveryUrl = (issuer: string) => `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 
 /** Issuers compare as written, except for one trailing slash (providers differ in whether they write one). */
 const sameIssuer = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
@@ -39,7 +39,7 @@ function endpoint(doc: Record<string, unknown>, field: string, required: boolean
   return value as string;
 }
 
-/** RFC 8414 §2: no list means client_secret_basic. We prefer basic and fall back to post. */
+/** No list means client_secret_basic (RFC 8414). We prefer basic and fall back to post. */
 function tokenEndpointAuthOf(doc: Record<string, unknown>): TokenEndpointAuth {
   const methods = doc.token_endpoint_auth_methods_supported;
   if (methods === undefined) return 'client_secret_basic';

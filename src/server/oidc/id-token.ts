@@ -1,12 +1,12 @@
-// Checking an ID token (OpenID Connect Core §3.1.3.7) with node:crypto alone: a compact JWS signed RS256 or ES256 by
-// a key of the provider's JWKS, then the claims: iss, aud, azp, exp / iat / nbf with a little clock skew, nonce and
-// sub. `alg: none`, HMAC and every other algorithm are refused before any key is looked at.
+// Checking an ID token (ID token validation of OpenID Connect Core) with node:crypto alone: a compact JWS signed
+// RS256 or ES256 by a key of the provider's JWKS, then the claims: iss, aud, azp, exp / iat / nbf with a little clock
+// skew, nonce and sub. `alg: none`, HMAC and every other algorithm are refused before any key is looked at.
 import { verify } from 'node:crypto';
 import { safeEqual } from '../oauth/secrets';
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm, type SigningKey } from './jwks';
 import { isObject, OidcFailure } from './provider-fetch';
 
-export const CLOCK_SKEW_SECONDS = 60;
+const CLOCK_SKEW_SECONDS = 60;
 
 export type IdTokenClaims = Record<string, unknown> & { sub: string; iss: string };
 
@@ -71,7 +71,7 @@ export function signatureMatches(jws: DecodedJws, key: SigningKey): boolean {
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** The claim checks of Core §3.1.3.7 (items 2-4, 9-11) once the signature is known to be good. */
+/** The claim checks of ID token validation (issuer, audience, azp, times) once the signature is known to be good. */
 export function checkIdTokenClaims(claims: Record<string, unknown>, expected: IdTokenExpectations): IdTokenClaims {
   const now = expected.now ?? Math.floor(Date.now() / 1000);
   if (claims.iss !== expected.issuer) fail(`was issued by ${JSON.stringify(claims.iss)}, not ${expected.issuer}`);

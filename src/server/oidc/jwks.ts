@@ -14,7 +14,7 @@ export interface SigningKey {
   key: KeyObject;
 }
 
-export const JWKS_TTL_MS = 60 * 60 * 1000;
+const JWKS_TTL_MS = 60 * 60 * 1000;
 const MIN_RSA_BITS = 2048;
 
 /** The algorithm a key can check, or undefined when it is of no use to us. */

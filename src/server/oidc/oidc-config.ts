@@ -19,7 +19,7 @@ export interface OidcConfig {
 type Env = Record<string, string | undefined>;
 export type ConfigFailure = (variable: string, problem: string) => never;
 
-export const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_LOGIN_CLAIM', 'OIDC_SCOPES', 'OIDC_ACCOUNT_URL'];
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_LOGIN_CLAIM', 'OIDC_SCOPES', 'OIDC_ACCOUNT_URL'];
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const CLAIM_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,99}$/;
 

@@ -12,7 +12,7 @@ export interface ProviderTokens {
   accessToken?: string;
 }
 
-/** RFC 6749 §2.3.1: id and secret are form-encoded before they go into the Basic header. */
+/** As RFC 6749 asks of client passwords, id and secret are form-encoded before they go into the Basic header. */
 const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
 
 export class OidcProvider {
@@ -60,7 +60,7 @@ export class OidcProvider {
     });
   }
 
-  /** The userinfo claims (Core §5.3), only when they are about the same `sub` as the ID token. */
+  /** The userinfo claims (OpenID Connect's UserInfo endpoint), only when they are about the ID token's `sub`. */
   async userinfo(accessToken: string, sub: string): Promise<Record<string, unknown>> {
     const { userinfoEndpoint } = await this.metadata();
     if (!userinfoEndpoint) throw new OidcFailure('userinfo: the provider has no userinfo endpoint');

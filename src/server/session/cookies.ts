@@ -12,10 +12,10 @@ export interface CookieOptions {
   sameSite: 'Strict' | 'Lax';
 }
 
-export const isSecureSite = (config: Config) => config.publicUrl.startsWith('https:');
+const isSecureSite = (config: Config) => config.publicUrl.startsWith('https:');
 
 /** The cookie path for a path below the base path (the base path itself, or '/', for the whole application). */
-export function cookiePath(config: Config, below = ''): string {
+function cookiePath(config: Config, below = ''): string {
   return `${config.basePath}${below}` || '/';
 }
 

@@ -1,8 +1,8 @@
-// GET api/redirect/login (api.md §2.1, made real OAuth): without `code` it starts an authorization-code flow with a
-// random `state` and a PKCE verifier, both kept in a short-lived HttpOnly cookie scoped to api/redirect; with
-// `code` it checks `state`, exchanges the code in process (no HTTP call to ourselves), starts the browser session
-// and sends the browser to the app. Any failure ends at the app's error page; the token never appears in a URL.
-// With OIDC_ISSUER set, oidc/oidc-login.ts takes both steps instead and shares the flow cookie and the two endings.
+// GET api/redirect/login (docs/oauth.md, Sessions and sign-in): without `code` it starts an authorization-code flow
+// with a random `state` and a PKCE verifier, both kept in a short-lived HttpOnly cookie scoped to api/redirect; with
+// `code` it checks `state`, exchanges the code in process (no HTTP call to ourselves), starts the browser session and
+// sends the browser to the app. Any failure ends at the app's error page; the token never appears in a URL. With
+// OIDC_ISSUER set, oidc/oidc-login.ts takes both steps instead and shares the flow cookie and the two endings.
 import type { Reply, RequestContext } from '../http/context';
 import { redirect } from '../http/context';
 import { findClient } from '../oauth/client-store';

@@ -29,7 +29,7 @@ export function xsrfHeaderMatches(ctx: RequestContext, session: StoredSession): 
 
 const hasBearer = (ctx: RequestContext) => (ctx.req.headers.authorization ?? '').startsWith('Bearer ');
 
-export function sessionPrincipal(session: StoredSession): Principal {
+function sessionPrincipal(session: StoredSession): Principal {
   const { roles, sources } = session.access;
   return {
     token: {
@@ -48,7 +48,7 @@ export function sessionPrincipal(session: StoredSession): Principal {
   };
 }
 
-export async function resolveSession(ctx: RequestContext): Promise<AuthOutcome> {
+async function resolveSession(ctx: RequestContext): Promise<AuthOutcome> {
   const value = ctx.cookies[SESSION_COOKIE];
   if (!value) return null;
   const config = ctx.app.config;

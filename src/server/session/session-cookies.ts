@@ -1,7 +1,7 @@
-// The two cookies of a browser session (api.md "Where this server deliberately differs" 4-5): `SESSION` (HttpOnly,
-// SameSite=Lax, so it comes along when a link into the portal is followed) and `XSRF-TOKEN` (readable by the
-// client's scripts, SameSite=Strict), which the client echoes in X-XSRF-TOKEN on every request that changes
-// something. With remember-me both persist for the session's lifetime; otherwise they end with the browser.
+// The two cookies of a browser session (docs/oauth.md, Sessions and sign-in): `SESSION` (HttpOnly, SameSite=Lax, so
+// it comes along when a link into the portal is followed) and `XSRF-TOKEN` (readable by the client's scripts,
+// SameSite=Strict), which the client echoes in X-XSRF-TOKEN on every request that changes something. With remember-me
+// both persist for the session's lifetime; otherwise they end with the browser.
 import type { Config } from '../config';
 import { serializeCookie } from './cookies';
 import { REMEMBER_ME_SECONDS } from './session-store';

@@ -1,7 +1,7 @@
-// POST api/login turns a bearer token into a browser session and answers the account (api.md §2.2); POST
-// api/logout ends the session and clears its cookies. Logout of a live session is a change like any other, so it
+// POST api/login turns a bearer token into a browser session and answers the account, as GET api/account does;
+// POST api/logout ends the session and clears its cookies. Logout of a live session is a change like any other, so it
 // needs the X-XSRF-TOKEN header (a forged cross-site logout would otherwise work).
-import { verifyAccessToken } from '../auth/principal';
+import { verifyAccessToken, type Principal } from '../auth/principal';
 import type { Reply, RequestContext } from '../http/context';
 import { noContent, ok } from '../http/context';
 import { accessDenied, apiError, unauthorized } from '../http/errors';
@@ -16,13 +16,21 @@ function bearerToken(ctx: RequestContext): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
 }
 
-export async function apiLogin(ctx: RequestContext): Promise<Reply> {
+/**
+ * The router has authenticated the caller; the session is made from the bearer token, so a caller the session cookie
+ * authenticated must present one too (it is verified here, as the session won over it).
+ */
+export async function apiLogin(ctx: RequestContext, caller: Principal): Promise<Reply> {
   const raw = bearerToken(ctx);
   const path = ctx.req.url ?? ctx.path;
   if (!raw) throw unauthorized('Full authentication is required to access this resource', path);
-  const outcome = await verifyAccessToken(ctx, raw);
-  if (!outcome || 'failure' in outcome) throw unauthorized(outcome?.failure ?? 'Invalid token', path);
-  const { userId } = outcome.principal;
+  let principal = caller;
+  if (caller.via !== 'bearer' || caller.accessToken !== raw) {
+    const outcome = await verifyAccessToken(ctx, raw);
+    if (!outcome || 'failure' in outcome) throw unauthorized(outcome?.failure ?? 'Invalid token', path);
+    principal = outcome.principal;
+  }
+  const { userId } = principal;
   if (userId === undefined) throw accessDenied('A client token has no account to sign in');
   const account = await userDTOById(ctx.app.db, userId);
   if (!account) throw apiError(403, 'error.accessDenied', 'userManagement', 'Could not find the current user in the database');

@@ -6,11 +6,11 @@ import { first } from '../db/database';
 import { accessOf, USER_ROLES_AND_SOURCES_COLUMNS, type UserAccess } from '../auth/user-roles';
 import { randomToken, sha256Hex } from '../oauth/secrets';
 
-export const IDLE_TIMEOUT_SECONDS = 30 * 60;
+const IDLE_TIMEOUT_SECONDS = 30 * 60;
 export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
-export const TOUCH_INTERVAL_SECONDS = 60;
+const TOUCH_INTERVAL_SECONDS = 60;
 
-export const sessionLifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_ME_SECONDS : IDLE_TIMEOUT_SECONDS);
+const sessionLifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_ME_SECONDS : IDLE_TIMEOUT_SECONDS);
 export const sessionIdHash = (cookieValue: string) => sha256Hex(cookieValue);
 
 export interface NewSession {

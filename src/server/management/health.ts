@@ -1,7 +1,7 @@
-// GET management/health (public): the database and the disk the data lives on. A component that is down makes the
-// whole answer DOWN with status 503 and the same body, which the health screen shows as data.
+// GET management/health (public, docs/management.md): the database and the disk the data lives on. A component that
+// is down makes the whole answer DOWN with status 503 and the same body, which the health screen shows as data.
 import { statfs } from 'node:fs/promises';
-import { Router } from '../http/router';
+import type { Reply } from '../http/context';
 import type { AppServices } from '../services';
 
 const DISK_THRESHOLD = 10 * 1024 * 1024;
@@ -33,10 +33,9 @@ async function diskHealth(app: AppServices): Promise<Component> {
   }
 }
 
-export function healthRoutes(): Router {
-  return new Router().get('/management/health', async (ctx) => {
-    const [db, diskSpace] = await Promise.all([dbHealth(ctx.app), diskHealth(ctx.app)]);
-    const status = db.status === 'UP' && diskSpace.status === 'UP' ? 'UP' : 'DOWN';
-    return { status: status === 'UP' ? 200 : 503, body: { status, components: { db, diskSpace } } };
-  });
+/** 200 UP, or 503 DOWN with the same body when a component is down. */
+export async function healthReply(app: AppServices): Promise<Reply> {
+  const [db, diskSpace] = await Promise.all([dbHealth(app), diskHealth(app)]);
+  const status = db.status === 'UP' && diskSpace.status === 'UP' ? 'UP' : 'DOWN';
+  return { status: status === 'UP' ? 200 : 503, body: { status, components: { db, diskSpace } } };
 }

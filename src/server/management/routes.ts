@@ -1,0 +1,132 @@
+// Monitoring (docs/management.md): health for anyone, and for system administrators the audit log, the loggers,
+// runtime metrics and the thread dump.
+import { date, enumOf, object, oneOf, ref, string } from '../../common/schema';
+import { LOG_LEVELS, type LogLevel } from '../config';
+import { noContent, ok } from '../http/context';
+import { badRequest, notFoundVm, validationFailed } from '../http/errors';
+import { pagingHeaders, parsePageable } from '../http/paging';
+import { PUBLIC, route, SYS_ADMIN, type JsonBody, type RouteEntry } from '../http/route';
+import * as doc from '../http/route-docs';
+import { AUDIT_SORTABLE, findAuditEvent, listAuditEvents, type DayRange } from './audit-events';
+import { healthReply } from './health';
+import { processMetrics } from './process-metrics';
+import { threadDump } from './thread-dump';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function dayRange(query: URLSearchParams): DayRange | undefined {
+  const range: DayRange = {};
+  const errors = [];
+  for (const field of ['fromDate', 'toDate'] as const) {
+    const raw = query.get(field)?.trim();
+    if (!raw) continue;
+    if (isRealDay(raw)) range[field === 'fromDate' ? 'from' : 'to'] = raw;
+    else errors.push({ objectName: 'auditEvent', field, message: 'TypeMismatch: expected a date as yyyy-MM-dd' });
+  }
+  if (errors.length) throw validationFailed('auditEvent', errors);
+  return range.from || range.to ? range : undefined;
+}
+
+interface LoggerBody {
+  name?: string | null;
+  /** Absent: DEBUG. */
+  level?: LogLevel | null;
+}
+
+const levelOf = (raw: unknown): LogLevel => {
+  const level = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
+  return (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : 'DEBUG';
+};
+
+const LOGGER_BODY: JsonBody = {
+  objectName: 'loggerVM',
+  // A level by name (any case) or ordinal; an unknown name means DEBUG, as logback reads it. Another JSON type is a 400.
+  schema: object({ name: string('A logger, e.g. http or root'), level: oneOf(enumOf(LOG_LEVELS), string('DEBUG when absent or unknown')) }),
+  extra: (body) => {
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    return !name || name.length > 255 ? [{ objectName: 'loggerVM', field: 'name', message: 'NotBlank: a logger name' }] : [];
+  },
+};
+
+export const managementRoutes: RouteEntry[] = [
+  route({
+    method: 'GET', path: '/management/health', access: PUBLIC,
+    handler: ({ ctx }) => healthReply(ctx.app),
+    doc: {
+      tag: 'Management', summary: 'Health of the database and the data disk',
+      success: doc.ok(ref('Health'), 'UP'), errors: { 503: 'DOWN, with the same body' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/audits', access: SYS_ADMIN,
+    // Strings for the router; the handler reads them, so a bad date or page is a 400 for system administrators only.
+    query: {
+      fromDate: doc.param(date(), 'First day (UTC)'),
+      toDate: doc.param(date(), 'Last day (UTC)'),
+      ...doc.pageable(20, Object.keys(AUDIT_SORTABLE)),
+    },
+    handler: async ({ ctx }) => {
+      const range = dayRange(ctx.query);
+      const pageable = parsePageable(ctx.query, { defaultSize: 20, sortable: AUDIT_SORTABLE });
+      const { events, total } = await listAuditEvents(ctx.app.db, pageable, range);
+      return ok(events, pagingHeaders('/management/audits', pageable, total));
+    },
+    doc: {
+      tag: 'Management', summary: 'Audit events', description: 'Sign-ins, tokens granted, pairing requests and discontinued subjects.',
+      success: doc.paged('AuditEvent', 'One page of events'),
+      errors: { 400: 'fromDate or toDate not a date as yyyy-MM-dd (objectName auditEvent), or a bad page, size or sort' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/audits/:id', access: SYS_ADMIN,
+    handler: async ({ ctx, params }) => {
+      const id = Number(params.id);
+      if (!Number.isSafeInteger(id)) throw badRequest(`Not an audit event id: ${params.id}`);
+      const event = await findAuditEvent(ctx.app.db, id);
+      if (!event) throw notFoundVm();
+      return ok(event);
+    },
+    doc: {
+      tag: 'Management', summary: 'One audit event', pathParams: { id: 'Audit event id' },
+      success: doc.ok(ref('AuditEvent'), 'The event'), errors: { 400: 'Not an event id', 404: '404 NOT_FOUND' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/logs', access: SYS_ADMIN,
+    handler: ({ ctx }) => ok(ctx.app.logs.list()),
+    doc: { tag: 'Management', summary: 'Loggers and their levels', success: doc.list('LoggerVM', 'Every logger') },
+  }),
+
+  route<LoggerBody>({
+    method: 'PUT', path: '/management/logs', access: SYS_ADMIN, body: LOGGER_BODY,
+    handler: ({ ctx, body }) => {
+      ctx.app.logs.setLevel(body.name!.trim(), levelOf(body.level));
+      return noContent();
+    },
+    doc: {
+      tag: 'Management', summary: 'Change a logger\'s level', success: doc.noContent('Changed'),
+      errors: { 400: 'No logger name (NotBlank), or a level that is not one of TRACE, DEBUG, INFO, WARN, ERROR (or its ordinal)' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/jhimetrics', access: SYS_ADMIN,
+    handler: ({ ctx }) => ok(processMetrics(ctx.app)),
+    doc: { tag: 'Management', summary: 'Runtime metrics', success: doc.ok(ref('Metrics'), 'Memory, HTTP requests, process and GC figures') },
+  }),
+
+  route({
+    method: 'GET', path: '/management/threaddump', access: SYS_ADMIN,
+    handler: () => ok(threadDump()),
+    doc: { tag: 'Management', summary: 'Thread dump', success: doc.ok(ref('ThreadDump'), 'The threads with their stacks') },
+  }),
+];

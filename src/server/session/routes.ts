@@ -1,0 +1,63 @@
+// Browser sign-in and sessions (docs/oauth.md, Sessions and sign-in): the redirect endpoints the client navigates
+// to, and the token-to-session and logout calls. With OIDC_ISSUER set, the browser sign-in goes through the external
+// OpenID Connect provider (oidc/oidc-login.ts) instead of oauth/authorize. A sign-in that goes wrong ends on the
+// app's error page, so api/redirect/login reads its own query (the declared parameters only document it).
+import { ref, string } from '../../common/schema';
+import { redirect, type RequestContext } from '../http/context';
+import { AUTHENTICATED, PUBLIC, route, type RouteEntry } from '../http/route';
+import * as doc from '../http/route-docs';
+import { finishOidcLogin, startOidcLogin } from '../oidc/oidc-login';
+import { oidcProviderOf } from '../oidc/oidc-provider';
+import { finishLogin, startLogin } from './login-flow';
+import { apiLogin, apiLogout } from './session-endpoints';
+
+function redirectLogin(ctx: RequestContext) {
+  const finishing = ctx.query.has('code') || ctx.query.has('error');
+  const provider = oidcProviderOf(ctx.app);
+  if (provider) return finishing ? finishOidcLogin(ctx, provider) : startOidcLogin(ctx, provider);
+  return finishing ? finishLogin(ctx) : startLogin(ctx);
+}
+
+export const sessionRoutes: RouteEntry[] = [
+  route<undefined, undefined, undefined, URLSearchParams>({
+    method: 'GET', path: '/api/redirect/login', access: PUBLIC,
+    query: {
+      code: doc.param(string(), 'The way back: the authorization code'),
+      state: doc.param(string(), 'The way back: must match the flow cookie'),
+      error: doc.param(string(), 'The way back: the authorization server refused'),
+      lang: doc.param(string(), 'The start: language of the sign-in page'),
+    },
+    parseQuery: (query) => query,
+    handler: ({ ctx }) => redirectLogin(ctx),
+    doc: {
+      tag: 'Sign-in', summary: 'Start or finish the browser sign-in',
+      description: 'Without `code`: redirects to oauth/authorize (authorization code with state and PKCE). With `code`: exchanges it, stores the session (cookies SESSION and XSRF-TOKEN) and redirects to `#/`. A browser navigation, not an API call.',
+      success: { ...doc.found('To the sign-in page, or back to the app'), headers: ['location', 'setCookie'] },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/api/redirect/account', access: PUBLIC,
+    handler: ({ ctx }) => redirect(ctx.app.config.oidc?.accountUrl ?? `${ctx.app.config.publicUrl}/#/settings`),
+    doc: { tag: 'Sign-in', summary: 'Redirect to the account settings page', success: doc.found('To `#/settings` (or the OpenID Connect provider\'s account page)') },
+  }),
+
+  route({
+    method: 'POST', path: '/api/login', access: AUTHENTICATED,
+    handler: ({ ctx, principal }) => apiLogin(ctx, principal),
+    doc: {
+      tag: 'Sign-in', summary: 'Turn a bearer token into a browser session',
+      description: 'Needs `Authorization: Bearer <token>` of a user (not a client). Sets the session cookies.',
+      success: { ...doc.ok(ref('UserDTO'), 'The account, as GET api/account'), headers: ['setCookie'] },
+    },
+  }),
+
+  route({
+    method: 'POST', path: '/api/logout', access: PUBLIC,
+    handler: ({ ctx }) => apiLogout(ctx),
+    doc: {
+      tag: 'Sign-in', summary: 'End the session', description: 'Clears the session cookies. A live session needs the X-XSRF-TOKEN header.',
+      success: { ...doc.noContent('Signed out'), headers: ['setCookie'] },
+    },
+  }),
+];
