@@ -27,8 +27,8 @@ import { projectRoutes } from './routes/projects';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { revisionRoutes } from './routes/revisions';
-import { subjectRoutes } from './routes/subjects';
-import { sourceRoutes } from './routes/sources';
+import { subjectRoutes } from './subjects/routes';
+import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './routes/management';
 import { RequestMetrics } from './management/request-metrics';
 import { apiDocsRoutes } from './routes/api-docs';
@@ -51,10 +51,10 @@ export function buildRouter(): Router {
     .use(groupRoutes())
     .use(roleRoutes())
     .use(revisionRoutes())
-    .use(subjectRoutes())
+    .entries(subjectRoutes)
     .use(sourceTypeRoutes())
     .use(sourceDataRoutes())
-    .use(sourceRoutes())
+    .entries(sourceRoutes)
     .use(managementRoutes())
     .use(apiDocsRoutes());
 }
