@@ -26,8 +26,8 @@ import { projectRoutes } from './projects/routes';
 import { groupRoutes } from './groups/routes';
 import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
-import { subjectRoutes } from './routes/subjects';
-import { sourceRoutes } from './routes/sources';
+import { subjectRoutes } from './subjects/routes';
+import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
 import { apiDocsRoutes } from './api-docs/routes';
@@ -50,10 +50,10 @@ export function buildRouter(): Router {
     .entries(groupRoutes)
     .entries(roleRoutes)
     .entries(revisionRoutes)
-    .use(subjectRoutes())
+    .entries(subjectRoutes)
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)
-    .use(sourceRoutes())
+    .entries(sourceRoutes)
     .entries(managementRoutes)
     .entries(apiDocsRoutes);
 }

@@ -5,7 +5,7 @@ import {
 } from '../../common/dto';
 import { NAME_PATTERN_SOURCE } from '../../common/name-pattern';
 import {
-  arrayOf, boolean, date, dateTime, enumOf, integer, listOf, nullableString, number, object, oneOf, ref, string, stringMap, type Schema,
+  arrayOf, boolean, date, dateTime, enumOf, integer, listOf, mapOf, nullableString, number, object, oneOf, ref, string, stringMap, type Schema,
 } from '../../common/schema';
 
 const name = (description?: string, extra: Record<string, unknown> = {}) => string(description, { pattern: NAME_PATTERN_SOURCE, ...extra });
@@ -87,21 +87,24 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     value: arrayOf(object({ id: integer(), login: string() }), 'Subjects by id or login (exactly one of the two per item)'),
   }, ['op', 'value'], 'Adds subjects to, or removes them from, a group (api.md §4.18).'),
   SubjectDTO: object({
-    id: integer(undefined, { nullable: true }),
-    login: string('A random UUID when not given on create; stored lower-case'),
+    id: oneOf(integer(), string(undefined, { pattern: '^\\d{1,15}$' })),
+    login: string('A random UUID when not given on create; stored lower-case; always present in answers'),
     externalLink: nullableString(),
     externalId: nullableString('Unique within the project'),
-    status: enumOf(SUBJECT_STATUSES, 'DEACTIVATED on input when absent'),
+    status: enumOf(SUBJECT_STATUSES, 'Always present in answers. A create starts the account activated and keeps only whether the status is removed (DISCONTINUED, INVALID); an update sets both'),
     ...provenance,
-    project: ref('ProjectDTO'),
+    project: object({
+      id: oneOf(integer(), string(undefined, { pattern: '^\\d{1,15}$' })),
+      projectName: string(),
+    }, [], 'Answers hold a ProjectDTO (reduced; full on GET api/subjects/{login}). A body needs id and projectName; the other fields are ignored.'),
     group: nullableString('Group name'),
-    dateOfBirth: date(undefined, { nullable: true }),
-    enrollmentDate: dateTime('Now when not given', { nullable: true }),
+    dateOfBirth: date('A date-time with an offset is accepted and truncated to its UTC date', { nullable: true }),
+    enrollmentDate: oneOf(dateTime(), number('Epoch seconds')),
     personName: nullableString(),
-    roles: listOf('RoleDTO'),
-    sources: listOf('MinimalSourceDetailsDTO', 'Currently assigned sources'),
-    attributes: stringMap('Subject metadata; Human-readable-identifier is searchable'),
-  }, ['login', 'status'], 'A participant (api.md §4.9). Create and update need project.id and project.projectName.'),
+    roles: listOf('RoleDTO', 'Follow from the project; ignored on input'),
+    sources: listOf('MinimalSourceDetailsDTO', 'Currently assigned sources; on input the complete new set, by sourceId'),
+    attributes: mapOf(oneOf(string(), number(), boolean()), 'Subject metadata; Human-readable-identifier is searchable. Numbers and booleans are stored as text.'),
+  }, [], 'A participant (docs/subjects.md). Create and update need project.id and project.projectName.'),
   MinimalSourceDetailsDTO: object({
     id: integer(undefined, { nullable: true }),
     sourceTypeId: integer(undefined, { nullable: true }),
@@ -120,11 +123,12 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     sourceName: name('Unique among sources that are not deleted'),
     expectedSourceName: nullableString(),
     assigned: boolean(),
-    sourceType: ref('SourceTypeDTO'),
+    sourceType: object({ id: integer(), producer: string(), model: string(), catalogVersion: string() }, [],
+      'Answers hold the reduced SourceTypeDTO. A body names the type by id, or by producer, model and catalogVersion; other fields are ignored.'),
     subjectLogin: nullableString(),
     project: ref('MinimalProjectDetailsDTO'),
     attributes: { ...stringMap(), nullable: true },
-  }, ['sourceName', 'assigned', 'sourceType'], 'A device or app installation (api.md §4.11).'),
+  }, ['sourceName', 'assigned', 'sourceType'], 'A device or app installation (docs/subjects.md).'),
   SourceTypeDTO: object({
     id: integer(),
     producer: name(),

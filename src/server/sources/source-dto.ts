@@ -1,6 +1,7 @@
-// Sources as the wire wants them (api.md §4.10 MinimalSourceDetailsDTO, §4.11 SourceDTO): one SELECT joins the source
+// Sources as the wire wants them (MinimalSourceDetailsDTO and SourceDTO, docs/subjects.md): one SELECT joins the source
 // type, project, subject login and attributes, so a page of any size is one statement on either database.
 import type { Attributes, MinimalSourceDetailsDTO, SourceDTO } from '../../common/dto';
+import type { EntityDetails } from '../../common/permission-check';
 import type { Queryable } from '../db/database';
 import { reducedSourceType } from '../projects/source-type-summary';
 
@@ -40,7 +41,10 @@ function attributesOf(row: SourceRow): Attributes {
   return typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as Attributes) : row.attributes;
 }
 
-/** SourceDTO; `withProject` false for project-scoped lists, which leave the project out (§4.11). */
+/** What a permission on the source is checked against: where it lives. */
+export const sourceEntity = (row: SourceRow): EntityDetails => ({ project: row.project_name, subject: row.subject_login, source: row.source_id });
+
+/** SourceDTO; `withProject` false for project-scoped lists, which leave the project out. */
 export function toSourceDTO(row: SourceRow, withProject = true): SourceDTO {
   const dto: SourceDTO = {
     id: row.id,

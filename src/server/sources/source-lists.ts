@@ -1,17 +1,18 @@
-// The source lists (api.md §5.10 GET api/sources, §5.7 GET api/projects/{p}/sources). The general list is filtered
-// to the caller's SOURCE.READ scope (the original made it system-admin-only by accident): system admins see every
+// The source lists (docs/subjects.md): GET api/sources and GET api/projects/{p}/sources. The general list is filtered
+// to the caller's SOURCE.READ scope (ManagementPortal made it system-admin-only by accident): system admins see every
 // source, organization admins those of their organizations' projects, project staff those of their projects.
 // Deleted-flagged sources are never listed.
 import { referentsByScope } from '../../common/permission-check';
-import { requirePermission, requireScope } from '../auth/guards';
+import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { ok, type RequestContext } from '../http/context';
-import { encodeSegment, limitClause, orderByClause, pagingHeaders, parsePageable } from '../http/paging';
-import { booleanParam } from '../http/query-params';
+import { badRequest } from '../http/errors';
+import { projectNotFound } from '../http/not-found';
+import { encodeSegment, limitClause, orderByClause, pagingHeaders, parsePageable, type Pageable } from '../http/paging';
 import { SOURCE_SELECT, toMinimalSource, toSourceDTO, type SourceRow } from './source-dto';
-import { projectNameNotFound } from './source-errors';
 
-const SORTABLE: Readonly<Record<string, string>> = {
+/** Sortable properties of both lists → SQL. */
+export const SOURCE_SORT: Readonly<Record<string, string>> = {
   id: 'rs.id',
   sourceId: 'rs.source_id',
   sourceName: 'rs.source_name',
@@ -30,9 +31,18 @@ const COUNT_FROM = 'FROM radar_source rs LEFT JOIN project p ON p.id = rs.projec
 const IN_SCOPE = `NOT rs.deleted AND ($1::boolean OR p.project_name = ANY($3::text[])
   OR p.organization_id IN (SELECT o.id FROM radar_organization o WHERE o.name = ANY($2::text[])))`;
 
-export async function listSources(ctx: RequestContext) {
-  const principal = await requireScope(ctx, 'SOURCE.READ');
-  const pageable = parsePageable(ctx.query, { defaultSize: 2000, sortable: SORTABLE });
+/** A boolean query parameter: absent or empty is `fallback`; `true`/`false` in any case; anything else a 400. */
+export function flagParam(query: URLSearchParams, name: string, fallback: boolean): boolean {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (raw.toLowerCase() === 'true') return true;
+  if (raw.toLowerCase() === 'false') return false;
+  throw badRequest(`${name}: must be true or false, got "${raw}"`);
+}
+
+export const parseSourcesQuery = (query: URLSearchParams): Pageable => parsePageable(query, { defaultSize: 2000, sortable: SOURCE_SORT });
+
+export async function listSources(ctx: RequestContext, principal: Principal, pageable: Pageable) {
   const scope = referentsByScope(principal.token, 'SOURCE.READ');
   const params: unknown[] = [scope.global, scope.organizations, scope.projects];
   const [{ total }] = await ctx.app.db.query<{ total: number }>(`SELECT count(*)::int AS total ${COUNT_FROM} WHERE ${IN_SCOPE}`, params);
@@ -43,25 +53,30 @@ export async function listSources(ctx: RequestContext) {
   return ok(rows.map((r) => toSourceDTO(r)), pagingHeaders('/api/sources', pageable, total));
 }
 
+/** With `assigned`: every (un)assigned source, not paged; without: a page. */
+export type ProjectSourcesQuery = { minimized: boolean } & ({ assigned: boolean } | { pageable: Pageable });
+
+export function parseProjectSourcesQuery(query: URLSearchParams): ProjectSourcesQuery {
+  const assignedRaw = query.get('assigned');
+  const assigned = assignedRaw === null || assignedRaw === '' ? undefined : flagParam(query, 'assigned', false);
+  const minimized = flagParam(query, 'minimized', false);
+  if (assigned !== undefined) return { assigned, minimized };
+  return { minimized, pageable: parsePageable(query, { defaultSize: 20, sortable: SOURCE_SORT }) };
+}
+
 /** `assigned` given: every matching source, unpaged; otherwise a page (default 20). `minimized` picks the DTO. */
-export async function listProjectSources(ctx: RequestContext) {
-  const name = ctx.params.projectName;
-  await requireScope(ctx, 'SOURCE.READ');
-  await requirePermission(ctx, 'SOURCE.READ', { project: name });
-  const assignedRaw = ctx.query.get('assigned');
-  const assigned = assignedRaw === null || assignedRaw === '' ? undefined : booleanParam(ctx, 'assigned', false);
-  const minimized = booleanParam(ctx, 'minimized', false);
+export async function listProjectSources(ctx: RequestContext, name: string, query: ProjectSourcesQuery) {
   const project = await first<{ id: number }>(ctx.app.db, 'SELECT id FROM project WHERE project_name = $1', [name]);
-  if (!project) throw projectNameNotFound(name);
-  const toDto = (r: SourceRow) => (minimized ? toMinimalSource(r) : toSourceDTO(r, false));
-  if (assigned !== undefined) {
+  if (!project) throw projectNotFound(name);
+  const toDto = (r: SourceRow) => (query.minimized ? toMinimalSource(r) : toSourceDTO(r, false));
+  if ('assigned' in query) {
     const rows = await ctx.app.db.query<SourceRow>(
       `${SOURCE_SELECT} WHERE rs.project_id = $1 AND NOT rs.deleted AND rs.assigned = $2 ORDER BY rs.id`,
-      [project.id, assigned],
+      [project.id, query.assigned],
     );
     return ok(rows.map(toDto));
   }
-  const pageable = parsePageable(ctx.query, { defaultSize: 20, sortable: SORTABLE });
+  const { pageable } = query;
   const params: unknown[] = [project.id];
   const [{ total }] = await ctx.app.db.query<{ total: number }>(
     'SELECT count(*)::int AS total FROM radar_source WHERE project_id = $1 AND NOT deleted',

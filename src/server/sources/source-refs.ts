@@ -1,8 +1,8 @@
 // Looking up what a source body names: its source type (by id or by producer/model/version) and its project (by name,
-// else id). Unknown ones are 404s with the contract's error codes.
+// else id). Unknown ones are 404s with ManagementPortal's error codes.
 import { first, type Queryable } from '../db/database';
 import type { SourceTypeRef } from './source-input';
-import { projectNameNotFound, sourceTypeNotFound } from './source-errors';
+import { projectNotFound, sourceTypeNotFound } from '../http/not-found';
 
 export interface TypeRef {
   id: number;
@@ -31,7 +31,7 @@ export async function resolveProject(q: Queryable, ref: { id?: number; projectNa
   const row = ref.projectName
     ? await first<{ id: number; name: string }>(q, 'SELECT id, project_name AS name FROM project WHERE project_name = $1', [ref.projectName])
     : await first<{ id: number; name: string }>(q, 'SELECT id, project_name AS name FROM project WHERE id = $1', [ref.id]);
-  if (!row) throw projectNameNotFound(ref.projectName ?? String(ref.id));
+  if (!row) throw projectNotFound(ref.projectName ?? String(ref.id));
   return row;
 }
 

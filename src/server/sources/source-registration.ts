@@ -1,51 +1,73 @@
-// POST api/subjects/{login}/sources (api.md §5.9.3, §6.5): an app registers the subject's device. With `sourceId`
-// it updates one of the subject's sources (rename, merge attributes); without, it creates one dynamically (the type
-// must allow that, one source per type per subject). The checks run in the contract's order; the source and the
-// subject (whose DTO lists its sources) are both recorded in the same revision.
+// POST api/subjects/{login}/sources (docs/subjects.md): an app registers the subject's device. With `sourceId` it
+// updates one of the subject's sources (rename, merge attributes); without, it creates one dynamically (the type
+// must allow that, one source per type per subject). The checks run in ManagementPortal's order: the body, the source
+// type (404), the subject (404), its active project (403), the permission, then the rest in the transaction. The
+// source and the subject (whose DTO lists its sources) are both recorded in the same revision.
 import { randomUUID } from 'node:crypto';
 import type { Attributes, FieldErrorVM } from '../../common/dto';
 import { NAME_PATTERN } from '../../common/name-pattern';
+import type { EntityDetails } from '../../common/permission-check';
 import type { Principal } from '../auth/principal';
 import { first, type Queryable } from '../db/database';
 import { created, ok, type RequestContext } from '../http/context';
-import { apiError, validationFailed } from '../http/errors';
-import { isPlainObject } from '../http/body-fields';
+import { apiError } from '../http/errors';
 import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
-import { requireAllowed } from '../subjects/access';
-import { getSubject, snapshotOf } from '../subjects/load-subject';
+import { getSubject, snapshotOf, type FoundSubject } from '../subjects/load-subject';
+import { requireStillAllowed } from '../subjects/recheck-access';
 import { findSource, toMinimalSource, toSourceDTO, writeAttributes } from './source-dto';
 import { sourceAlert } from './source-errors';
 import { attributeErrors } from './source-input';
-import { nameTaken, projectHasType, resolveSourceType } from './source-refs';
+import { nameTaken, projectHasType, resolveSourceType, type TypeRef } from './source-refs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OBJECT_NAME = 'minimalSourceDetailsDTO';
+type Body = Record<string, unknown>;
 
-interface Registration {
-  body: Record<string, unknown>;
-  type: { id: number } | { producer: string; model: string; catalogVersion: string };
+/** A registration as the route found it: the body, its source type and the subject. */
+export interface Registration {
+  body: Body;
+  type: TypeRef;
   sourceId?: string;
   sourceName?: string;
   attributes: Attributes;
+  /** Where the route checked SUBJECT.UPDATE: the subject in its active project. */
+  checked: EntityDetails;
 }
 
-function parse(raw: unknown): Registration {
-  const e = (field: string, message: string): FieldErrorVM => ({ objectName: 'minimalSourceDetailsDTO', field, message });
-  if (!isPlainObject(raw)) throw validationFailed('minimalSourceDetailsDTO', [e('body', 'NotNull: must be a JSON object')]);
-  const errors = attributeErrors(raw.attributes).map((x) => ({ ...x, objectName: 'minimalSourceDetailsDTO' }));
-  const { sourceId, sourceName, expectedSourceName } = raw;
-  if (sourceId != null && (typeof sourceId !== 'string' || !UUID.test(sourceId))) errors.push(e('sourceId', 'TypeMismatch: must be a UUID'));
-  if (sourceName != null && (typeof sourceName !== 'string' || !NAME_PATTERN.test(sourceName) || sourceName.length > 200)) {
+/** The subject in its active project (403 when it has none). */
+const activeProjectEntity = (found: FoundSubject, login: string): { project: string; subject: string } => {
+  if (found.row.project_id === null || !found.projectName) {
+    throw apiError(403, 'error.activeParticipantProjectNotFound', 'subject', `Subject ${login} has no active project`, { subjectLogin: login });
+  }
+  return { project: found.projectName, subject: login };
+};
+
+/** Errors of a body that passed the MinimalSourceDetailsDTO schema (the route's `extra` check). */
+export function registrationErrors(body: Body): FieldErrorVM[] {
+  const e = (field: string, message: string): FieldErrorVM => ({ objectName: OBJECT_NAME, field, message });
+  const errors = attributeErrors(OBJECT_NAME, body.attributes);
+  const { sourceId, sourceName, expectedSourceName } = body as Record<string, string | null | undefined>;
+  if (sourceId != null && !UUID.test(sourceId)) errors.push(e('sourceId', 'TypeMismatch: must be a UUID'));
+  if (sourceName != null && (!NAME_PATTERN.test(sourceName) || sourceName.length > 200)) {
     errors.push(e('sourceName', 'Pattern: must match the name pattern (at most 200 characters)'));
   }
-  if (expectedSourceName != null && (typeof expectedSourceName !== 'string' || expectedSourceName.length > 255)) errors.push(e('expectedSourceName', 'Size: at most 255 characters'));
-  if (errors.length) throw validationFailed('minimalSourceDetailsDTO', errors);
-  const { sourceTypeId, sourceTypeProducer: producer, sourceTypeModel: model, sourceTypeCatalogVersion: catalogVersion } = raw;
-  let type: Registration['type'];
-  if (Number.isInteger(sourceTypeId)) type = { id: sourceTypeId as number };
-  else if (typeof producer === 'string' && typeof model === 'string' && typeof catalogVersion === 'string') type = { producer, model, catalogVersion };
+  if (expectedSourceName != null && expectedSourceName.length > 255) errors.push(e('expectedSourceName', 'Size: at most 255 characters'));
+  return errors;
+}
+
+/** The route's finder: the source type the body names, then the subject in its active project. */
+export async function locateRegistration(q: Queryable, login: string, body: Body): Promise<{ entity: EntityDetails; found: Registration }> {
+  const { sourceTypeId, sourceTypeProducer: producer, sourceTypeModel: model, sourceTypeCatalogVersion: catalogVersion } = body;
+  let ref: { id: number } | { producer: string; model: string; catalogVersion: string };
+  if (typeof sourceTypeId === 'number') ref = { id: sourceTypeId };
+  else if (typeof producer === 'string' && typeof model === 'string' && typeof catalogVersion === 'string') ref = { producer, model, catalogVersion };
   else throw apiError(400, 'error.validation', 'sourceType', 'Give sourceTypeId or sourceTypeProducer, sourceTypeModel and sourceTypeCatalogVersion');
-  return { body: raw, type, sourceId: (sourceId as string | null) ?? undefined, sourceName: (sourceName as string | null) || undefined, attributes: (raw.attributes as Attributes | null) ?? {} };
+  const type = await resolveSourceType(q, ref);
+  const entity = activeProjectEntity(await getSubject(q, { login }), login);
+  const { sourceId, sourceName } = body as Record<string, string | null | undefined>;
+  const found: Registration = { body, type, sourceId: sourceId ?? undefined, sourceName: sourceName || undefined, attributes: (body.attributes as Attributes | null) ?? {}, checked: entity };
+  return { entity, found };
 }
 
 async function record(tx: Queryable, principal: Principal, sourceRowId: number, subjectId: number, type: 'ADD' | 'MOD') {
@@ -58,18 +80,15 @@ async function record(tx: Queryable, principal: Principal, sourceRowId: number, 
   return toMinimalSource(row);
 }
 
-export async function registerSource(ctx: RequestContext, principal: Principal, login: string) {
-  const input = parse(await ctx.json());
+export async function registerSource(ctx: RequestContext, principal: Principal, login: string, input: Registration) {
+  const { type } = input;
   const result = await writeTransaction(ctx, async (tx) => {
-    const type = await resolveSourceType(tx, input.type);
     const found = await getSubject(tx, { login }, true);
-    const projectId = found.row.project_id;
-    if (projectId === null || !found.projectName) {
-      throw apiError(403, 'error.activeParticipantProjectNotFound', 'subject', `Subject ${login} has no active project`, { subjectLogin: login });
-    }
-    await requireAllowed(tx, principal, 'SUBJECT.UPDATE', { project: found.projectName, subject: login });
+    const { project: projectName } = activeProjectEntity(found, login);
+    await requireStillAllowed(tx, principal, 'SUBJECT.UPDATE', input.checked, { project: projectName, subject: login });
+    const projectId = found.row.project_id!;
     if (!(await projectHasType(tx, projectId, type.id))) {
-      throw apiError(400, 'error.sourceTypeNotProvided', 'subject', `Project ${found.projectName} does not include this source type`, { projectName: found.projectName });
+      throw apiError(400, 'error.sourceTypeNotProvided', 'subject', `Project ${projectName} does not include this source type`, { projectName });
     }
     if (input.sourceId) {
       const row = await first<{ id: number }>(tx, 'SELECT id FROM radar_source WHERE source_id = $1::uuid AND subject_id = $2 AND NOT deleted FOR UPDATE', [input.sourceId, found.row.id]);
@@ -103,7 +122,7 @@ export async function registerSource(ctx: RequestContext, principal: Principal, 
     return record(tx, principal, row.id, found.row.id, 'ADD');
   }, { unique: () => nameExists(input.sourceName ?? '') });
   const name = result.sourceName!;
-  // 201 only for a bare registration (the original's rule): supplying an id, name or sourceId answers 200.
+  // 201 only for a bare registration (ManagementPortal's rule): supplying an id, name or sourceId answers 200.
   const bare = ['id', 'sourceName', 'sourceId'].every((k) => input.body[k] === undefined || input.body[k] === null);
   if (bare) return created(result, `${ctx.app.config.publicUrl}/api/sources/${encodeURIComponent(name)}`, sourceAlert('created', name));
   return ok(result, sourceAlert('updated', name));

@@ -1,27 +1,57 @@
-// POST and PUT api/sources (api.md §5.10, §6.5). Create: the server picks the sourceId, the source starts
-// unassigned (assignment goes through the subject endpoints) and its type must belong to its project. Update: name,
-// expected name and attributes change; the project only while the source is unassigned and only to a project that
-// includes its type; the type and the subject stay. Both check the permission on the target project (and update
-// again on the stored source), write in one transaction and record the source's revision there.
+// POST and PUT api/sources (docs/subjects.md). Create: the server picks the sourceId, the source starts unassigned
+// (assignment goes through the subject endpoints) and its type must belong to its project. Update: name, expected
+// name and attributes change; the project only while the source is unassigned and only to a project that includes
+// its type; the type and the subject stay. The route checks the permission where the body puts the source
+// (createTarget) or, for an update, on the target project and then on the stored source (updateTarget); each write
+// runs in one transaction with the source's revision.
 import { randomUUID } from 'node:crypto';
+import type { EntityDetails } from '../../common/permission-check';
+import { requireAccess } from '../auth/guards';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
 import { created, ok, type RequestContext } from '../http/context';
 import { apiError, badRequest } from '../http/errors';
+import { sourceNotFound } from '../http/not-found';
 import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
-import { requireAllowed } from '../subjects/access';
-import { findSource, toSourceDTO, writeAttributes } from './source-dto';
-import { sourceAlert, sourceFailure, sourceNotFound, typeNotInProject } from './source-errors';
+import { requireStillAllowed } from '../subjects/recheck-access';
+import { findSource, sourceEntity, toSourceDTO, writeAttributes } from './source-dto';
+import { sourceAlert, sourceFailure, typeNotInProject } from './source-errors';
 import type { SourceInput } from './source-input';
 import { nameTaken, projectHasType, resolveProject, resolveSourceType } from './source-refs';
 
-async function projectOf(q: Queryable, principal: Principal, input: SourceInput, permission: 'SOURCE.CREATE' | 'SOURCE.UPDATE') {
-  // With a name the permission is checked before the lookup, so an unknown project in another scope stays a 403.
-  if (input.project?.projectName) await requireAllowed(q, principal, permission, { project: input.project.projectName });
-  const project = await resolveProject(q, input.project);
-  await requireAllowed(q, principal, permission, project ? { project: project.name } : {});
-  return project;
+/**
+ * Where a new source goes, as the permission sees it (400 for a body with an id or a sourceId). A named project is
+ * checked before it is looked up, so an unknown name outside the caller's scope stays a 403; a project named by id
+ * only is looked up first (404); none is global, which only system admins may write.
+ */
+export async function createTarget(q: Queryable, input: SourceInput): Promise<EntityDetails> {
+  if (input.id !== undefined) throw sourceFailure(400, 'idexists');
+  if (input.sourceId) throw sourceFailure(400, 'sourceIdExists');
+  if (!input.project) return {};
+  if (input.project.projectName) return { project: input.project.projectName };
+  return { project: (await resolveProject(q, input.project))!.name };
+}
+
+export interface UpdateTarget {
+  /** The project the body moves the source to (undefined: it stays). */
+  target?: { id: number; name: string };
+  /** Where the stored source lived when the route checked the permission on it. */
+  checked: EntityDetails;
+}
+
+/**
+ * An update of source `id`: SOURCE.UPDATE where the body puts it first (as createTarget; without a project in the
+ * body that is a global check), so only callers who may write there learn that an id is unknown; then the stored
+ * source, on which the route checks the permission.
+ */
+export async function updateTarget(q: Queryable, principal: Principal, input: SourceInput, id: number): Promise<UpdateTarget> {
+  if (input.project?.projectName) await requireAccess(q, principal, 'SOURCE.UPDATE', { project: input.project.projectName });
+  const target = await resolveProject(q, input.project);
+  await requireAccess(q, principal, 'SOURCE.UPDATE', target ? { project: target.name } : {});
+  const stored = await findSource(q, { id });
+  if (!stored) throw sourceNotFound(String(id));
+  return { target, checked: sourceEntity(stored) };
 }
 
 async function snapshot(tx: Queryable, principal: Principal, rowId: number, type: 'ADD' | 'MOD') {
@@ -31,11 +61,10 @@ async function snapshot(tx: Queryable, principal: Principal, rowId: number, type
   return dto;
 }
 
+/** Creates the source; the route has checked createTarget's place with SOURCE.CREATE. */
 export async function createSource(ctx: RequestContext, principal: Principal, input: SourceInput) {
-  if (input.id !== undefined) throw sourceFailure(400, 'idexists');
-  if (input.sourceId) throw sourceFailure(400, 'sourceIdExists');
   const dto = await writeTransaction(ctx, async (tx) => {
-    const project = await projectOf(tx, principal, input, 'SOURCE.CREATE');
+    const project = await resolveProject(tx, input.project);
     const type = await resolveSourceType(tx, input.sourceType);
     if (project && !(await projectHasType(tx, project.id, type.id))) throw typeNotInProject(project.name);
     if (await nameTaken(tx, input.sourceName)) throw sourceFailure(400, 'sourceNameExists');
@@ -51,15 +80,12 @@ export async function createSource(ctx: RequestContext, principal: Principal, in
   return created(dto, location, sourceAlert('created', dto.sourceName));
 }
 
-export async function updateSource(ctx: RequestContext, principal: Principal, input: SourceInput) {
-  if (input.id === undefined) return createSource(ctx, principal, input);
-  const id = input.id;
+/** Updates source `id` (updateTarget has been checked). */
+export async function updateSource(ctx: RequestContext, principal: Principal, input: SourceInput, id: number, { target, checked }: UpdateTarget) {
   const dto = await writeTransaction(ctx, async (tx) => {
     const stored = await findSource(tx, { id }, true);
-    // The target project is checked before the 404, so only callers who may write there learn an id is unknown.
-    const target = await projectOf(tx, principal, input, 'SOURCE.UPDATE');
-    if (!stored) throw sourceNotFound(String(id));
-    await requireAllowed(tx, principal, 'SOURCE.UPDATE', { project: stored.project_name, subject: stored.subject_login, source: stored.source_id });
+    if (!stored) throw sourceNotFound(String(id)); // deleted meanwhile
+    await requireStillAllowed(tx, principal, 'SOURCE.UPDATE', checked, sourceEntity(stored));
     if (input.subjectLogin && input.subjectLogin !== stored.subject_login) {
       throw badRequest('A source is assigned to a subject through the subject (PUT api/subjects or POST api/subjects/{login}/sources)', 'source');
     }

@@ -1,18 +1,19 @@
-// SubjectCriteria (api.md §5.9.1) read from the query string of both subject lists. Every bad value is a 400 naming
-// the parameter (the original answered 500 or a 200 ErrorVM): an unknown or repeated parameter, a number or date
+// SubjectCriteria (docs/subjects.md) read from the query string of both subject lists. Every bad value is a 400 naming
+// the parameter (ManagementPortal answered 500 or a 200 ErrorVM): an unknown or repeated parameter, a number or date
 // that does not parse, a range whose start is after its end, a size below 1. Blank string filters and the literal
-// "null" are ignored, as in the original. Sizes above 2000 are clamped (api.md §1.4).
+// "null" are ignored, as ManagementPortal does. Sizes above 2000 are clamped, as every page size
+// (docs/api-conventions.md, "Paging").
 import type { FieldErrorVM } from '../../common/dto';
 import { parseAuthority, ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
 import { validationFailed } from '../http/errors';
 import { normalizeSort, type SortKey } from './sort-order';
 import { parseLocalDate, parseZonedDateTime } from '../http/zoned-date-time';
 
-export const MAX_SIZE = 2000;
-export const DEFAULT_SIZE = 20;
-export type ParticipantAuthority = typeof ROLE_PARTICIPANT | typeof ROLE_INACTIVE_PARTICIPANT;
+const MAX_SIZE = 2000;
+const DEFAULT_SIZE = 20;
+type ParticipantAuthority = typeof ROLE_PARTICIPANT | typeof ROLE_INACTIVE_PARTICIPANT;
 
-export interface Range<T> { is?: T; from?: T; to?: T }
+interface Range<T> { is?: T; from?: T; to?: T }
 
 export interface SubjectCriteria {
   projectName?: string;

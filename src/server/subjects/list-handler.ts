@@ -1,9 +1,9 @@
-// The two subject lists (api.md §5.9): `GET api/subjects` (system admins; or, with `projectName`, whoever may read
+// The two subject lists (docs/subjects.md): `GET api/subjects` (system admins; or, with `projectName`, whoever may read
 // that project's subjects) and `GET api/projects/{p}/subjects`. A caller whose token alone proves the permission
 // (system admin, a role in the project) costs one statement: the project is resolved by name inside it. Only a caller
 // who may read through an organization role needs the project's organization looked up first. `api/subjects` with
-// both `projectName` and `externalId` is the original's exact lookup: an array of one subject, with its project and
-// provenance.
+// both `projectName` and `externalId` is ManagementPortal's exact lookup: an array of one subject, with its project
+// and provenance.
 import { checkPermission } from '../../common/permission-check';
 import { first } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';

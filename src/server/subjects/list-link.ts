@@ -1,9 +1,9 @@
-// The keyset "next" link of the subject lists (api.md §5.9.1): present only when the page is non-empty; it repeats
+// The keyset "next" link of the subject lists (docs/subjects.md): present only when the page is non-empty; it repeats
 // the criteria in the contract's order, then the cursor of the page's last subject. Values are percent-encoded
 // (commas and colons kept readable; `+` encoded, since a query `+` reads as a space).
 import type { SubjectCriteria } from './criteria';
 
-export function encodeQueryValue(value: string): string {
+function encodeQueryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
 }
 
@@ -13,7 +13,7 @@ export function encodePathSegment(value: string): string {
 }
 
 /** The sort keys of the page's last subject. */
-export interface PageCursor {
+interface PageCursor {
   id: number;
   login: string;
   externalId: string | null;

@@ -1,15 +1,15 @@
 // The one statement behind a subject list page: the matching count (ignoring the cursor) and the page itself, keyset
-// paged on the normalised sort (api.md §5.9.1), each subject as its DTO's JSON text (subject_list_dtos(), migration
-// 043). Exported so the
-// benchmark can run exactly the SQL the server runs. Sort keys compare in the "C" collation and a missing external
-// id sorts as '' (see migration 040): every order is read straight off an index, however deep the page.
+// paged on the normalised sort (sort-order.ts), each subject as its DTO's JSON text (subject_list_dtos(), migration
+// 043). Exported so the benchmark can run exactly the SQL the server runs. Sort keys compare in the "C" collation
+// and a missing external id sorts as '' (see migration 040): every order is read straight off an index, however deep
+// the page.
 import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';
 import { userAccessJsonSql } from '../auth/user-roles';
 import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
 
-export interface ListStatement {
+interface ListStatement {
   sql: string;
   params: unknown[];
   /** Filtered statements are planned with their values (a LIKE pattern's trigram index, a date range's selectivity);
@@ -25,7 +25,7 @@ const KEY_SQL: Record<SortProperty, (alias: string) => string> = {
 const CURSOR_CAST: Record<SortProperty, string> = { id: 'bigint', login: 'text', externalId: 'text' };
 
 /** `%value%` for LIKE, with the pattern characters of the value taken literally. */
-export function containsPattern(value: string): string {
+function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -40,7 +40,7 @@ class Params {
 }
 
 /** The project a list is scoped to: its id, or its name (resolved inside the statement, saving a round trip). */
-export type ProjectScope = { id: number } | { name: string } | undefined;
+type ProjectScope = { id: number } | { name: string } | undefined;
 
 function projectSql(p: Params, scope: NonNullable<ProjectScope>): string {
   p.project ??= 'id' in scope ? p.add(scope.id, 'bigint') : `(SELECT id FROM project WHERE project_name = ${p.add(scope.name, 'text')})`;
@@ -125,7 +125,7 @@ function wholeNumber(n: number): string {
 }
 
 /** True when nothing but the default authority (and the project) filters: the counter table knows the total. */
-export function isUnfiltered(c: SubjectCriteria): boolean {
+function isUnfiltered(c: SubjectCriteria): boolean {
   return c.authorities.length === 1 && c.authorities[0] === ROLE_PARTICIPANT && c.login === undefined &&
     c.externalId === undefined && c.personName === undefined && c.humanReadableIdentifier === undefined &&
     c.groupId === undefined && [c.dateOfBirth, c.enrollmentDate].every((r) => r.is === undefined && r.from === undefined && r.to === undefined);
@@ -185,7 +185,7 @@ SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login
 }
 
 /** `GET api/subjects?projectName=..&externalId=..`: the subject with exactly that external id (authority filter
- * applied), as the original's lookup special case. */
+ * applied), as ManagementPortal's lookup special case. */
 export function buildExactLookup(c: SubjectCriteria, projectId: number, externalId: string): { sql: string; params: unknown[] } {
   const p = new Params();
   const where = [...authorityFilter(c, p, { id: projectId }), `s.external_id = ${p.add(externalId, 'text')}`];

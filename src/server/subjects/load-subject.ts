@@ -2,6 +2,7 @@
 // with the reduced project (writes, revision snapshots, the external-id lookup) or the full one (GET by login),
 // optionally with provenance from its revisions.
 import type { ProjectDTO, SubjectDTO } from '../../common/dto';
+import type { EntityDetails } from '../../common/permission-check';
 import type { Queryable } from '../db/database';
 import { apiError } from '../http/errors';
 import { PROJECT_SELECT, toProjectDTOs, type ProjectForm, type ProjectRow } from '../projects/project-dto';
@@ -12,7 +13,7 @@ export interface FoundSubject {
   row: SubjectRow;
   /** The project of the PARTICIPANT role (`subject.project_id`). */
   projectName: string | null;
-  /** The active project, else the latest project the subject was an INACTIVE_PARTICIPANT of (api.md §5.9). */
+  /** The active project, else the latest project the subject was an INACTIVE_PARTICIPANT of. */
   associatedProject: string | null;
 }
 
@@ -37,8 +38,17 @@ export async function findSubject(q: Queryable, by: { login: string } | { id: nu
   return { row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project };
 }
 
+/** What a permission on the subject is checked against: its login and the project it is associated with. */
+export const subjectEntity = (found: FoundSubject): EntityDetails => ({ project: found.associatedProject, subject: found.row.login });
+
 export function subjectNotFound(login?: string) {
   return apiError(404, 'error.subjectNotFound', 'subject', 'Subject not found', login === undefined ? {} : { subjectLogin: login });
+}
+
+/** A route finder's answer: the subject by login (404 when there is none) and where a permission on it is checked. */
+export async function locateSubject(q: Queryable, login: string): Promise<{ entity: EntityDetails; found: FoundSubject }> {
+  const found = await getSubject(q, { login });
+  return { entity: subjectEntity(found), found };
 }
 
 /** Like findSubject, but a 404 `error.subjectNotFound` when there is none. */
@@ -48,12 +58,12 @@ export async function getSubject(q: Queryable, by: { login: string } | { id: num
   return found;
 }
 
-export async function projectDto(q: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
+async function projectDto(q: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
   const rows = await q.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = $1`, [projectId]);
   return (await toProjectDTOs(q, rows, form, timeoutMs))[0];
 }
 
-export interface DtoOptions {
+interface DtoOptions {
   project: ProjectForm | 'none';
   provenance: boolean;
   /** The full project's persistentTokenTimeout. */

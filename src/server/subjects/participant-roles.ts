@@ -1,4 +1,4 @@
-// A subject's roles (api.md §6.6): exactly one PARTICIPANT role, of its active project (mirrored in
+// A subject's roles (docs/subjects.md): exactly one PARTICIPANT role, of its active project (mirrored in
 // subject.project_id, written in the same transaction), plus an INACTIVE_PARTICIPANT role for each project it left.
 // Role rows are created on first use; a concurrent creator of the same row is absorbed by ON CONFLICT.
 import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../common/authorities';

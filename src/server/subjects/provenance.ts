@@ -1,4 +1,4 @@
-// createdBy/createdDate and lastModifiedBy/lastModifiedDate of a subject (api.md §4.9, §6.9): there are no audit
+// createdBy/createdDate and lastModifiedBy/lastModifiedDate of a subject (docs/subjects.md): there are no audit
 // columns on the subject, so they come from its first and last recorded revision. A subject with no revision yet
 // (bulk-seeded data) simply has no provenance fields (they are omitted, not null).
 import type { Queryable } from '../db/database';

@@ -1,11 +1,11 @@
-// Sort normalisation of the subject lists (api.md §5.9.1): `sort` is repeatable and each value may be a comma list of
-// properties (`id`, `externalId`, `login`, matched case-insensitively) each optionally followed by `asc`/`desc`.
+// Sort normalisation of the subject lists (docs/subjects.md): `sort` is repeatable and each value may be a comma
+// list of properties (`id`, `externalId`, `login`, matched case-insensitively) each optionally followed by `asc`/`desc`.
 // Duplicates are dropped, everything after the first unique key (`id` or `login`) is dropped, and `id asc` is
 // appended when no unique key is present, so every order is total and a keyset cursor is exact.
 import { apiError } from '../http/errors';
 
 export type SortProperty = 'id' | 'login' | 'externalId';
-export type Direction = 'asc' | 'desc';
+type Direction = 'asc' | 'desc';
 
 export interface SortKey {
   property: SortProperty;

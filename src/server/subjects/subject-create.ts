@@ -1,20 +1,20 @@
-// POST api/subjects (and PUT without an id): a new participant (api.md §5.9, §5.9.2). The user row gets the login
-// (given, else a random UUID; lower-cased), is activated and has an unusable password: no password verifies
-// against it until one is set through the account flows. The PARTICIPANT role of the project, the subject row
-// (project mirrored), attributes and sources are written with the revision in one transaction.
+// POST api/subjects (and PUT without an id): a new participant (docs/subjects.md). The route has checked the body and
+// SUBJECT.CREATE on the named project. The user row gets the login (given, else a random UUID; lower-cased), is
+// activated and has an unusable password: no password verifies against it until one is set through the account
+// flows. The PARTICIPANT role of the project, the subject row (project mirrored), attributes and sources are written
+// with the revision in one transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
 import { created, type Reply, type RequestContext } from '../http/context';
-import { apiError } from '../http/errors';
+import { entityAlert } from '../http/alerts';
 import { authorOf, recordRevision } from '../revisions/record';
-import { requireAllowed } from './access';
 import { snapshotOf } from './load-subject';
 import { setActiveProject } from './participant-roles';
 import { loadProvenance } from './provenance';
 import { statusFlags } from './subject-select';
 import type { SubjectInput } from './subject-input';
-import { groupIdByName, projectIdByName, replaceAttributes, requireFreeExternalId, requireProjectRef, subjectAlert } from './subject-rules';
+import { groupIdByName, projectIdByName, replaceAttributes, requireFreeExternalId } from './subject-rules';
 import { resolveSources, setSubjectSources } from './subject-sources';
 import { loginTaken, subjectTransaction } from './subject-transaction';
 
@@ -32,7 +32,7 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
     [login, unusablePassword(), author],
   );
   await setActiveProject(tx, user.id, null, projectId);
-  // API-created subjects are always activated; the DTO status only decides `removed` (api.md §9.19).
+  // API-created subjects are always activated; the DTO status only decides `removed` (docs/subjects.md).
   const removed = input.status ? statusFlags(input.status).removed : false;
   const [subject] = await tx.query<{ id: number }>(
     `INSERT INTO subject (user_id, login, project_id, external_link, external_id, removed, group_id, date_of_birth, person_name, enrollment_date)
@@ -45,10 +45,8 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
   return subject.id;
 }
 
-export async function createSubject(ctx: RequestContext, principal: Principal, input: SubjectInput): Promise<Reply> {
-  if (input.id !== undefined) throw apiError(400, 'idexists', 'subject', 'A new subject cannot already have an ID');
-  const projectName = requireProjectRef(input);
-  await requireAllowed(ctx.app.db, principal, 'SUBJECT.CREATE', { project: projectName });
+/** Creates the subject in `projectName`; the caller has checked SUBJECT.CREATE there. */
+export async function createSubject(ctx: RequestContext, principal: Principal, input: SubjectInput, projectName: string): Promise<Reply> {
   const login = input.login ?? randomUUID();
   const author = authorOf(principal);
   const dto = await subjectTransaction(ctx, login, async (tx) => {
@@ -58,5 +56,5 @@ export async function createSubject(ctx: RequestContext, principal: Principal, i
     await recordRevision(tx, author, [{ kind: 'subject', id, key: login, type: 'ADD', snapshot }]);
     return { ...snapshot, ...(await loadProvenance(tx, id)) };
   });
-  return created(dto, `/api/subjects/${encodeURIComponent(login)}`, subjectAlert('created', login));
+  return created(dto, `/api/subjects/${encodeURIComponent(login)}`, entityAlert('subject', 'created', login));
 }

@@ -1,17 +1,16 @@
-// A subject's history (api.md §5.9, §4.17): GET api/subjects/{login}/revisions (paged, default 20, X-Total-Count and
-// a Link with the original's base `/subjects/{login}/revisions`) and .../revisions/{n} (the subject as it stood at
+// A subject's history (docs/subjects.md): GET api/subjects/{login}/revisions (paged, default 20, X-Total-Count and
+// a Link with ManagementPortal's base `/subjects/{login}/revisions`) and .../revisions/{n} (the subject as it stood at
 // revision n). Both work for a deleted subject: its history is found by login, and the permission is checked
 // against the project of its latest snapshot.
 import type { ProjectDTO, SubjectDTO } from '../../common/dto';
-import type { Principal } from '../auth/principal';
-import { first } from '../db/database';
+import { first, type Queryable } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { entityAtRevision, HISTORY_SORT_COLUMNS, listEntityHistory, type EntityRef } from '../revisions/entity-history';
-import { encodeSegment, pagingHeaders, parsePageable } from '../http/paging';
-import { requireAllowed } from './access';
+import { encodeSegment, pagingHeaders, type Pageable } from '../http/paging';
 import { findSubject, subjectNotFound } from './load-subject';
 
-const SORTABLE = {
+/** Sortable properties of the revision list → SQL. */
+export const SUBJECT_HISTORY_SORT: Readonly<Record<string, string>> = {
   ...HISTORY_SORT_COLUMNS,
   login: 'c.entity_key',
   'user.login': 'c.entity_key',
@@ -20,17 +19,18 @@ const SORTABLE = {
   status: "(c.snapshot->>'status')",
 };
 
-interface History {
+export interface History {
   ref: EntityRef;
   /** The project the permission is checked against: the living subject's, else the latest snapshot's. */
   project: string | null;
 }
 
-async function historyOf(ctx: RequestContext, login: string): Promise<History> {
-  const living = await findSubject(ctx.app.db, { login });
+/** The living subject's history, else a deleted one's by its login; 404 when there is none. */
+export async function historyOf(q: Queryable, login: string): Promise<History> {
+  const living = await findSubject(q, { login });
   if (living) return { ref: { kind: 'subject', id: living.row.id }, project: living.associatedProject };
   const latest = await first<{ entity_id: number; snapshot: SubjectDTO | string }>(
-    ctx.app.db,
+    q,
     `SELECT entity_id, snapshot FROM revision_change WHERE entity_kind = 'subject' AND entity_key = $1
       ORDER BY revision_id DESC, id DESC LIMIT 1`,
     [login],
@@ -40,22 +40,13 @@ async function historyOf(ctx: RequestContext, login: string): Promise<History> {
   return { ref: { kind: 'subject', id: latest.entity_id }, project: (snapshot.project as ProjectDTO | undefined)?.projectName ?? null };
 }
 
-async function authorizedHistory(ctx: RequestContext, principal: Principal, login: string): Promise<History> {
-  const history = await historyOf(ctx, login);
-  await requireAllowed(ctx.app.db, principal, 'SUBJECT.READ', { project: history.project, subject: login });
-  return history;
-}
-
-export async function listSubjectRevisions(ctx: RequestContext, principal: Principal, login: string): Promise<Reply> {
-  const pageable = parsePageable(ctx.query, { defaultSize: 20, sortable: SORTABLE });
-  const { ref } = await authorizedHistory(ctx, principal, login);
-  const { total, items } = await listEntityHistory<SubjectDTO>(ctx.app.db, ref, pageable);
+export async function listSubjectRevisions(ctx: RequestContext, history: History, login: string, pageable: Pageable): Promise<Reply> {
+  const { total, items } = await listEntityHistory<SubjectDTO>(ctx.app.db, history.ref, pageable);
   return ok(items, pagingHeaders(`/subjects/${encodeSegment(login)}/revisions`, pageable, total));
 }
 
-export async function getSubjectRevision(ctx: RequestContext, principal: Principal, login: string, revision: number): Promise<Reply> {
-  const { ref } = await authorizedHistory(ctx, principal, login);
-  const at = Number.isSafeInteger(revision) ? await entityAtRevision<SubjectDTO>(ctx.app.db, ref, revision) : undefined;
+export async function getSubjectRevision(ctx: RequestContext, history: History, login: string, revision: number): Promise<Reply> {
+  const at = Number.isSafeInteger(revision) ? await entityAtRevision<SubjectDTO>(ctx.app.db, history.ref, revision) : undefined;
   if (!at || at.revisionType === 'DEL') throw subjectNotFound(login);
   return ok(at.entity);
 }

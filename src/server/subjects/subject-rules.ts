@@ -1,9 +1,10 @@
-// The checks a subject write makes inside its transaction before changing anything (api.md §5.9, §5.9.2): the body
-// names a project (`project.id` and `project.projectName`), that project exists, the group exists in it, and a
-// non-empty external id is not used by another subject of the project. The external-id check holds a transaction
-// lock on (project, external id), so two concurrent writers cannot both pass it.
+// The checks a subject write makes before changing anything (docs/subjects.md): the body names a project
+// (`project.id` and `project.projectName`, checked before the permission), and inside the transaction: that project
+// exists, the group exists in it, and a non-empty external id is not used by another subject of the project. The
+// external-id check holds a transaction lock on (project, external id), so two concurrent writers cannot both pass it.
 import type { Queryable } from '../db/database';
 import { apiError } from '../http/errors';
+import { projectNotFound } from '../http/not-found';
 import type { SubjectInput } from './subject-input';
 
 export function requireProjectRef(input: SubjectInput): string {
@@ -15,7 +16,7 @@ export function requireProjectRef(input: SubjectInput): string {
 
 export async function projectIdByName(tx: Queryable, projectName: string): Promise<number> {
   const [row] = await tx.query<{ id: number }>('SELECT id FROM project WHERE project_name = $1', [projectName]);
-  if (!row) throw apiError(404, 'error.projectNameNotFound', 'project', `Project not found: ${projectName}`, { projectName });
+  if (!row) throw projectNotFound(projectName);
   return row.id;
 }
 
@@ -49,9 +50,4 @@ export async function replaceAttributes(tx: Queryable, subjectId: number, attrib
     'INSERT INTO subject_metadata (subject_id, attribute_key, attribute_value) SELECT $1, k, v FROM unnest($2::text[], $3::text[]) AS a(k, v)',
     [subjectId, keys, keys.map((k) => attributes[k])],
   );
-}
-
-/** The success alert headers of api.md §1.6 for a subject. */
-export function subjectAlert(action: 'created' | 'updated' | 'deleted', login: string): Record<string, string> {
-  return { 'X-managementPortalApp-alert': `managementPortalApp.subject.${action}`, 'X-managementPortalApp-params': login };
 }

@@ -31,7 +31,7 @@ export function subjectRow(value: SubjectRow | string): SubjectRow {
   return typeof value === 'string' ? (JSON.parse(value) as SubjectRow) : value;
 }
 
-/** Status from the two flags (api.md §4.9). */
+/** Status from the two flags: removed and activated (docs/subjects.md). */
 export function subjectStatus(activated: boolean, removed: boolean): SubjectStatus {
   if (removed) return activated ? 'INVALID' : 'DISCONTINUED';
   return activated ? 'ACTIVATED' : 'DEACTIVATED';

@@ -1,4 +1,4 @@
-// Sources of a subject (api.md §5.9.2, §6.5): a create or update names the complete set by `sourceId`; the listed
+// Sources of a subject (docs/subjects.md): a create or update names the complete set by `sourceId`; the listed
 // sources are assigned to the subject (and follow it into its project), the ones no longer listed are unassigned
 // and kept for reuse. Discontinuing or deleting a subject unassigns its sources and flags them deleted.
 import type { Queryable } from '../db/database';

@@ -1,19 +1,22 @@
-// PUT api/subjects (api.md §5.9, §5.9.2): updates the subject with the body's id; a body without an id creates one.
-// The caller needs SUBJECT.UPDATE on the subject where it lives, and on the project it moves to. A move makes the
+// PUT api/subjects with an id (docs/subjects.md; without one it creates, subject-create.ts). The caller needs
+// SUBJECT.UPDATE on the subject where it lives (the route checks it, recheck-access.ts repeats it if the subject moved
+// meanwhile), and on the project it moves to. A move makes the
 // new project the only PARTICIPANT role (the old one becomes INACTIVE_PARTICIPANT) and the mirrored project_id
 // follows in the same transaction. Fields absent from the body keep their stored value; `sources`, when given, is
 // the complete new set. The login never changes.
+import type { EntityDetails } from '../../common/permission-check';
+import { requireAccess } from '../auth/guards';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
+import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { authorOf, recordRevision } from '../revisions/record';
-import { requireAllowed } from './access';
 import { getSubject, snapshotOf, type FoundSubject } from './load-subject';
 import { setActiveProject } from './participant-roles';
 import { loadProvenance } from './provenance';
-import { createSubject } from './subject-create';
+import { requireStillAllowed } from './recheck-access';
 import type { SubjectInput } from './subject-input';
-import { groupIdByName, projectIdByName, replaceAttributes, requireFreeExternalId, requireProjectRef, subjectAlert } from './subject-rules';
+import { groupIdByName, projectIdByName, replaceAttributes, requireFreeExternalId } from './subject-rules';
 import { statusFlags, subjectStatus } from './subject-select';
 import { moveSubjectSources, resolveSources, setSubjectSources } from './subject-sources';
 import { subjectTransaction } from './subject-transaction';
@@ -52,16 +55,14 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
   else if (moved) await moveSubjectSources(tx, row.id, projectId);
 }
 
-export async function updateSubject(ctx: RequestContext, principal: Principal, input: SubjectInput): Promise<Reply> {
-  if (input.id === undefined) return createSubject(ctx, principal, input);
-  const projectName = requireProjectRef(input);
-  const subjectId = input.id;
+/** Updates subject `subjectId` into `projectName`; `checked` is where the route checked SUBJECT.UPDATE. */
+export async function updateSubject(ctx: RequestContext, principal: Principal, input: SubjectInput, subjectId: number, projectName: string, checked: EntityDetails): Promise<Reply> {
   const author = authorOf(principal);
   const dto = await subjectTransaction(ctx, undefined, async (tx) => {
     const found = await getSubject(tx, { id: subjectId }, true);
     const login = found.row.login;
-    await requireAllowed(tx, principal, 'SUBJECT.UPDATE', { project: found.associatedProject, subject: login });
-    if (projectName !== found.projectName) await requireAllowed(tx, principal, 'SUBJECT.UPDATE', { project: projectName, subject: login });
+    await requireStillAllowed(tx, principal, 'SUBJECT.UPDATE', checked, { project: found.associatedProject, subject: login });
+    if (projectName !== found.projectName) await requireAccess(tx, principal, 'SUBJECT.UPDATE', { project: projectName, subject: login });
     const projectId = projectName === found.projectName && found.row.project_id !== null
       ? found.row.project_id : await projectIdByName(tx, projectName);
     await applyUpdate(tx, found, input, projectId, author);
@@ -69,5 +70,5 @@ export async function updateSubject(ctx: RequestContext, principal: Principal, i
     await recordRevision(tx, author, [{ kind: 'subject', id: subjectId, key: login, type: 'MOD', snapshot }]);
     return { ...snapshot, ...(await loadProvenance(tx, subjectId)) };
   });
-  return ok(dto, subjectAlert('updated', dto.login));
+  return ok(dto, entityAlert('subject', 'updated', dto.login));
 }

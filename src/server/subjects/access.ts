@@ -1,2 +1,0 @@
-// LEGACY re-export; import from auth/guards.
-export { allowed, requireAccess as requireAllowed } from '../auth/guards';
