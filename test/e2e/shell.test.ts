@@ -10,6 +10,7 @@ import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
 import { hashOf, isolatedPage, menuItems, waitForHeading } from './shell-helpers';
+import { testRoute } from '../setup/test-routes';
 
 let server: TestServer;
 let alertServer: TestServer;
@@ -17,13 +18,13 @@ let browser: TestBrowser;
 
 // Test-only answers in front of the real routes: the public start-up calls come back with alert headers.
 const alertRoutes = () =>
-  new Router()
-    .get('/api/profile-info', () =>
-      ok({ activeProfiles: ['dev'] }, { 'X-managementPortalApp-alert': 'managementPortalApp.project.created', 'X-managementPortalApp-params': 'radar' }),
-    )
-    .get('/api/sitesettings', () => {
+  new Router().entries([
+    testRoute('GET', '/api/profile-info', () =>
+      ok({ activeProfiles: ['dev'] }, { 'X-managementPortalApp-alert': 'managementPortalApp.project.created', 'X-managementPortalApp-params': 'radar' })),
+    testRoute('GET', '/api/sitesettings', () => {
       throw apiError(400, 'error.groupExists', 'group', 'A group with this name already exists');
-    });
+    }),
+  ]);
 
 const t = suite('shell (signed out)');
 t.before(async () => {

@@ -4,9 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildRouter } from '../../src/server/app';
-import { OPERATION_TABLES } from '../../src/server/api-docs/descriptions';
-import { legacyOperation, legacyUnknown } from '../../src/server/api-docs/legacy-table';
-import { buildOpenApiDocument, openApiPath, routeKey, routesWithoutEntry } from '../../src/server/api-docs/openapi-document';
+import { buildOpenApiDocument, openApiPath, routeKey } from '../../src/server/api-docs/openapi-document';
 import { swaggerConfig } from '../../src/server/api-docs/swagger-config';
 import { TAGS } from '../../src/server/api-docs/tags';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
@@ -45,26 +43,9 @@ const table = suite('api docs: the route entries');
 table('every route is a route entry with a known tag', () => {
   const apiRoutes = routes.filter((r) => /^\/(api|management|oauth)(\/|$)/.test(r.path));
   assert.ok(apiRoutes.length > 80, `${apiRoutes.length} routes`);
-  // LEGACY: until every resource has moved to entries, the old description table covers the rest; once it is gone
-  // this is `assert.equal(routesWithoutEntry(routes), [])`.
-  assert.equal(routesWithoutEntry(routes).filter((key) => !legacyOperation(key)), []);
+  assert.equal(routes.filter((r) => !r.entry).map(routeKey), []);
   const tags = new Set(TAGS.map((tag) => tag.name));
   assert.equal(routes.filter((r) => r.entry && !tags.has(r.entry.doc.tag)).map(routeKey), []);
-});
-
-table('a route that is not an entry is reported, and documented under Other', () => {
-  const extra = [...routes, { method: 'GET', path: '/api/brand-new/:thing', patterns: {} }];
-  assert.ok(routesWithoutEntry(extra).includes('GET /api/brand-new/{thing}'));
-  const doc = buildOpenApiDocument(extra, { basePath: '' }) as unknown as Doc;
-  assert.equal(doc.paths['/api/brand-new/{thing}'].get.tags, ['Other']);
-  assert.ok(doc.tags.some((tag) => tag.name === 'Other'));
-});
-
-table('LEGACY: the old description table names no route that does not exist, and no key twice', () => {
-  assert.equal(legacyUnknown(new Set(routes.map(routeKey))), []);
-  assert.equal(legacyUnknown(new Set(routes.map(routeKey).filter((key) => key !== 'GET /api/projects'))), ['GET /api/projects']);
-  const keys = OPERATION_TABLES.flatMap((t) => Object.keys(t));
-  assert.equal(keys.filter((key, i) => keys.indexOf(key) !== i), []);
 });
 
 table('paths use {param} templates; the base path is the server URL; swagger-config points at the document', () => {

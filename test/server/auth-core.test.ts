@@ -3,16 +3,17 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildRouter } from '../../src/server/app';
 import { ok } from '../../src/server/http/context';
-import { requirePermission } from '../../src/server/auth/guards';
 import { signJwt } from '../../src/server/auth/jwt';
 import { startTestServer, type TestServer } from '../setup/server';
 import { dropTemplates } from '../setup/database';
 import { asUser, bearerFor, createProjectRow, createUser } from '../setup/auth';
+import { testRoute } from '../setup/test-routes';
+import { perm } from '../../src/server/http/route';
 
-const router = buildRouter().get('/api/test/project/:projectName', async (ctx) => {
-  const p = await requirePermission(ctx, 'PROJECT.READ', { project: ctx.params.projectName });
-  return ok({ login: p.login });
-});
+const router = buildRouter().entries([
+  testRoute('GET', '/api/test/project/:projectName', ({ principal }) => ok({ login: principal.login }), perm('PROJECT.READ', 'project'),
+    ({ params }) => ({ project: params.projectName })),
+]);
 
 let server: TestServer;
 const t = suite('auth core');

@@ -9,22 +9,24 @@ import { buildRouter } from '../../src/server/app';
 import { ok } from '../../src/server/http/context';
 import { startTestServer, type TestServer } from '../setup/server';
 import { dropTemplates } from '../setup/database';
+import { testRoute } from '../setup/test-routes';
 
 const clientDir = join(tmpdir(), `mp-client-${process.pid}`);
 mkdirSync(join(clientDir, 'assets'), { recursive: true });
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>t</title>' + 'x'.repeat(2000));
 writeFileSync(join(clientDir, 'assets', 'main-ABCDEFGH.js'), 'console.log(1);'.repeat(200));
 
-const router = buildRouter()
-  .post('/api/test/echo', async (ctx) => ok({ got: await ctx.json() }))
-  .get('/api/test/slow', async () => {
+const router = buildRouter().entries([
+  testRoute('POST', '/api/test/echo', async ({ ctx }) => ok({ got: await ctx.json() })),
+  testRoute('GET', '/api/test/slow', async () => {
     await new Promise((r) => setTimeout(r, 400));
     return ok({ done: true });
-  })
-  .get('/api/test/boom', () => {
+  }),
+  testRoute('GET', '/api/test/boom', () => {
     throw new Error('secret internal detail');
-  })
-  .get('/api/test/ids', async (ctx) => ok(await ctx.app.db.query('SELECT id, count(*) OVER () AS total FROM radar_organization')));
+  }),
+  testRoute('GET', '/api/test/ids', async ({ ctx }) => ok(await ctx.app.db.query('SELECT id, count(*) OVER () AS total FROM radar_organization'))),
+]);
 
 let server: TestServer;
 const t = suite('foundation');

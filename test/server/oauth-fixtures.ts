@@ -2,22 +2,21 @@
 // written straight into the store, token requests, and the audit rows a flow left behind.
 import { PERMISSIONS } from '../../src/common/permission-matrix';
 import { buildRouter } from '../../src/server/app';
-import { requireAuth } from '../../src/server/auth/guards';
-import { ok, type RequestContext } from '../../src/server/http/context';
+import { ok } from '../../src/server/http/context';
 import { upsertClient, type ClientSpec } from '../../src/server/oauth/client-store';
 import { codeChallengeOf, newCodeVerifier } from '../../src/server/oauth/pkce';
 import { browse, hiddenFields, type CookieJar } from '../setup/session';
 import type { TestResponse, TestServer } from '../setup/server';
+import { testRoute } from '../setup/test-routes';
+import { AUTHENTICATED, type RouteInput } from '../../src/server/http/route';
 
 export const APP_REDIRECT = 'http://app.example/callback';
 
 /** GET api/test/whoami and POST api/test/echo answer who is calling and how. */
 export function testRouter() {
-  const who = async (ctx: RequestContext) => {
-    const p = await requireAuth(ctx);
-    return ok({ login: p.login ?? null, via: p.via, clientId: p.clientId ?? null, scopes: p.token.scopes, client: p.token.clientCredentials });
-  };
-  return buildRouter().get('/api/test/whoami', who).post('/api/test/echo', who);
+  const who = ({ principal: p }: RouteInput) =>
+    ok({ login: p.login ?? null, via: p.via, clientId: p.clientId ?? null, scopes: p.token.scopes, client: p.token.clientCredentials });
+  return buildRouter().entries([testRoute('GET', '/api/test/whoami', who, AUTHENTICATED), testRoute('POST', '/api/test/echo', who, AUTHENTICATED)]);
 }
 
 export async function addClient(server: TestServer, spec: Partial<ClientSpec> & { clientId: string }): Promise<void> {

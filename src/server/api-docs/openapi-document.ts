@@ -6,7 +6,6 @@ import { toOpenApi, type Schema } from '../../common/schema';
 import type { RuleSet } from '../../common/validation';
 import type { BodySpec, RouteEntry } from '../http/route';
 import type { RouteInfo } from '../http/router';
-import { legacyOperation } from './legacy-table';
 import { HEADERS, responsesOf, SECURITY_SCHEMES, securityOf, type BodyView, type OperationView } from './openapi-parts';
 import { ENTITY_SCHEMAS } from './schemas-entities';
 import { OTHER_SCHEMAS } from './schemas-other';
@@ -21,7 +20,6 @@ export const openApiPath = (template: string): string => template.replace(/:(\w+
 export const routeKey = (route: Pick<RouteInfo, 'method' | 'path'>): string => `${route.method} ${openApiPath(route.path)}`;
 
 /** Routes that are not route entries. The document is generated from entries, so each route must be one. */
-export const routesWithoutEntry = (routes: RouteInfo[]): string[] => routes.filter((r) => !r.entry).map(routeKey);
 
 const PATH_PARAM_DESCRIPTIONS: Record<string, string> = {
   login: 'Login', projectName: 'Project name', groupName: 'Group name', sourceName: 'Source name', name: 'Name',
@@ -128,11 +126,8 @@ function entryDoc(entry: RouteEntry): OperationView {
 
 export function buildOpenApiDocument(routes: RouteInfo[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
-  let undocumented = false;
   for (const route of routes) {
-    const known = route.entry ? entryDoc(route.entry) : legacyOperation(routeKey(route)); // LEGACY: the fallback goes with the table
-    if (!known) undocumented = true;
-    const doc: OperationView = known ?? { tag: 'Other', summary: routeKey(route), access: { kind: 'authenticated' }, success: { status: 200, description: 'OK' } };
+    const doc = entryDoc(route.entry);
     const item = (paths[openApiPath(route.path)] ??= {});
     item[route.method.toLowerCase()] ??= operation(route, doc);
   }
@@ -140,7 +135,7 @@ export function buildOpenApiDocument(routes: RouteInfo[], options: DocumentOptio
     openapi: OPENAPI_VERSION,
     info: { title: 'RADAR portal API', version: '3.0.0', description: INTRO },
     servers: [{ url: options.basePath || '/', description: 'This server' }],
-    tags: undocumented ? [...TAGS, { name: 'Other', description: 'Routes without a description yet' }] : TAGS,
+    tags: TAGS,
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS }).map(([name, schema]) => [name, toOpenApi(schema)])),

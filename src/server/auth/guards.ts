@@ -55,23 +55,3 @@ export async function requireSysAdmin(ctx: RequestContext): Promise<Principal> {
   return principal;
 }
 
-// ---- LEGACY (removed once every resource declares its access in routes.ts) ----
-
-/** @deprecated declare `scope(permission)` on the route entry. */
-export async function requireScope(ctx: RequestContext, permission: Permission): Promise<Principal> {
-  const principal = await requireAuth(ctx);
-  requireTokenAccess(principal, permission);
-  return principal;
-}
-
-/** @deprecated declare `perm(permission, on)` with a finder on the route entry. */
-export async function requirePermission(ctx: RequestContext, permission: Permission, entity: EntityDetails = {}): Promise<Principal> {
-  const principal = await requireAuth(ctx);
-  await requireAccess(ctx.app.db, principal, permission, entity);
-  return principal;
-}
-
-/** @deprecated use `allowed`. */
-export async function hasPermission(ctx: RequestContext, principal: Principal, permission: Permission, entity: EntityDetails = {}): Promise<boolean> {
-  return allowed(ctx.app.db, principal, permission, entity);
-}

@@ -1,4 +1,4 @@
-// A route table with path parameters. A path that matches no route is a 404 through the same error path as any other
+// The route table: route entries (route.ts) matched by method and path, with path parameters. A path that matches no route is a 404 through the same error path as any other
 // error; a path that matches only under another method is a 405. Path parameters are decoded and must match the
 // entity-id pattern (docs/api-conventions.md, "Names and ids") unless the route names its own pattern.
 import type { Handler } from './context';
@@ -11,7 +11,7 @@ interface Route {
   segments: string[];
   handler: Handler;
   patterns: Record<string, RegExp>;
-  entry?: RouteEntry;
+  entry: RouteEntry;
 }
 
 export interface RouteMatch {
@@ -26,8 +26,8 @@ export interface RouteInfo {
   method: string;
   /** The template as registered, e.g. `/api/users/:login`. */
   path: string;
-  /** The declarative entry, for routes registered through `entries`. */
-  entry?: RouteEntry;
+  /** The route's entry: access, schemas, handler and documentation. */
+  entry: RouteEntry;
   /** Patterns of path parameters that do not use the entity-id pattern, as regex sources. */
   patterns: Record<string, string>;
 }
@@ -42,16 +42,6 @@ function decode(segment: string): string | null {
 
 export class Router {
   private readonly routes: Route[] = [];
-
-  add(method: string, path: string, handler: Handler, patterns: Record<string, RegExp> = {}): this {
-    this.routes.push({ method, segments: path.split('/').filter(Boolean), handler, patterns });
-    return this;
-  }
-  get(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('GET', path, handler, patterns); }
-  post(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('POST', path, handler, patterns); }
-  put(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('PUT', path, handler, patterns); }
-  patch(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('PATCH', path, handler, patterns); }
-  delete(path: string, handler: Handler, patterns?: Record<string, RegExp>) { return this.add('DELETE', path, handler, patterns); }
 
   /** Adds declarative route entries (a resource's routes.ts); each is compiled with the checks of route.ts. */
   entries(list: readonly RouteEntry[]): this {

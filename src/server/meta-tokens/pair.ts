@@ -41,7 +41,7 @@ export async function pairTarget(ctx: RequestContext, principal: Principal): Pro
   if (!principal.login || principal.token.clientCredentials) throw accessDenied('Only a signed-in user can pair an app');
   const login = requiredParam(ctx, 'login');
   const clientId = requiredParam(ctx, 'clientId');
-  const persistent = booleanParam(ctx, 'persistent', false);
+  const persistent = booleanParam(ctx.query, 'persistent', false);
   const subject = await first<{ id: number; project_name: string | null }>(
     ctx.app.db,
     'SELECT s.id, p.project_name FROM subject s LEFT JOIN project p ON p.id = s.project_id WHERE s.login = $1',

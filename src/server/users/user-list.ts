@@ -3,6 +3,7 @@
 // projects, and the filters reveal nothing about roles elsewhere. Pure participants are never listed; users without
 // any role only to a system admin (and only without an authority filter).
 import type { AuthToken } from '../../common/permission-check';
+import { booleanParam } from '../http/query-params';
 import { string } from '../../common/schema';
 import { badRequest } from '../http/errors';
 import { limitClause, orderByClause, parsePageable, type Pageable } from '../http/paging';
@@ -54,13 +55,6 @@ interface UserListQuery {
   /** WHERE clause over `radar_user u` and its parameters (the count and the page share them). */
   where: string;
   params: unknown[];
-}
-
-function booleanParam(query: URLSearchParams, name: string, fallback: boolean): boolean {
-  const raw = query.get(name);
-  if (raw === null || raw === '') return fallback;
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  throw badRequest(`${name}: must be true or false`);
 }
 
 /** Reads the query strictly: an unknown parameter, a bad boolean, page, size or sort is a 400. */

@@ -1,2 +1,0 @@
-// LEGACY: the description tables' schema builders are the shared ones (common/schema.ts).
-export * from '../../common/schema';
