@@ -8,8 +8,7 @@ import { UNSTORABLE_MESSAGE, unstorable } from '../common/schema';
 import { errorReply, securityHeaders, writeReply } from './http/respond';
 import { Router } from './http/router';
 import { setSchemaRegistry } from './http/route';
-import { ENTITY_SCHEMAS } from './api-docs/schemas-entities';
-import { OTHER_SCHEMAS } from './api-docs/schemas-other';
+import { COMPONENT_SCHEMAS } from '../common/schemas';
 import { StaticFiles } from './http/static-files';
 import type { AppServices } from './services';
 import { siteRoutes } from './site/routes';
@@ -37,7 +36,7 @@ const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
 
 /** Every route of the application. Features register theirs here. */
 export function buildRouter(): Router {
-  setSchemaRegistry({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS });
+  setSchemaRegistry(COMPONENT_SCHEMAS);
   return new Router().entries(siteRoutes)
     .entries(accountRoutes)
     .entries(userRoutes)

@@ -7,8 +7,7 @@ import type { RuleSet } from '../../common/validation';
 import type { BodySpec, RouteEntry } from '../http/route';
 import type { RouteInfo } from '../http/router';
 import { HEADERS, responsesOf, SECURITY_SCHEMES, securityOf, type BodyView, type OperationView } from './openapi-parts';
-import { ENTITY_SCHEMAS } from './schemas-entities';
-import { OTHER_SCHEMAS } from './schemas-other';
+import { COMPONENT_SCHEMAS } from '../../common/schemas';
 import { TAGS } from './tags';
 
 const OPENAPI_VERSION = '3.0.3';
@@ -138,7 +137,7 @@ export function buildOpenApiDocument(routes: RouteInfo[], options: DocumentOptio
     tags: TAGS,
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries({ ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS }).map(([name, schema]) => [name, toOpenApi(schema)])),
+      schemas: Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, toOpenApi(schema)])),
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,
     },

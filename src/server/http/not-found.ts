@@ -16,3 +16,6 @@ export const sourceNotFound = (sourceName: string) =>
 
 export const sourceTypeNotFound = (spec: string) =>
   apiError(404, 'error.sourceTypeNotFound', 'sourceType', `Source type ${spec} not found`, { 'producer-model-version': spec });
+
+export const subjectNotFound = (login?: string) =>
+  apiError(404, 'error.subjectNotFound', 'subject', 'Subject not found', login === undefined ? {} : { subjectLogin: login });

@@ -15,7 +15,7 @@ import { findClient } from '../oauth/client-store';
 import { clientNotFound } from '../oauth-clients/client-dto';
 import { writeTransaction } from '../db/write-transaction';
 import { booleanParam } from '../http/query-params';
-import { subjectNotFound } from '../subjects/load-subject';
+import { subjectNotFound } from '../http/not-found';
 import { insertMetaToken } from './meta-token-store';
 
 function requiredParam(ctx: RequestContext, name: string): string {

@@ -4,7 +4,7 @@
 import type { ProjectDTO, SubjectDTO } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
 import type { Queryable } from '../db/database';
-import { apiError } from '../http/errors';
+import { subjectNotFound } from '../http/not-found';
 import { PROJECT_SELECT, toProjectDTOs, type ProjectForm, type ProjectRow } from '../projects/project-dto';
 import { loadProvenance } from './provenance';
 import { subjectRow, subjectRowsOf, toSubjectDTO, type SubjectRow } from './subject-select';
@@ -41,9 +41,6 @@ export async function findSubject(q: Queryable, by: { login: string } | { id: nu
 /** What a permission on the subject is checked against: its login and the project it is associated with. */
 export const subjectEntity = (found: FoundSubject): EntityDetails => ({ project: found.associatedProject, subject: found.row.login });
 
-export function subjectNotFound(login?: string) {
-  return apiError(404, 'error.subjectNotFound', 'subject', 'Subject not found', login === undefined ? {} : { subjectLogin: login });
-}
 
 /** A route finder's answer: the subject by login (404 when there is none) and where a permission on it is checked. */
 export async function locateSubject(q: Queryable, login: string): Promise<{ entity: EntityDetails; found: FoundSubject }> {

@@ -7,7 +7,8 @@ import { first, type Queryable } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { entityAtRevision, HISTORY_SORT_COLUMNS, listEntityHistory, type EntityRef } from '../revisions/entity-history';
 import { encodeSegment, pagingHeaders, type Pageable } from '../http/paging';
-import { findSubject, subjectNotFound } from './load-subject';
+import { subjectNotFound } from '../http/not-found';
+import { findSubject } from './load-subject';
 
 /** Sortable properties of the revision list → SQL. */
 export const SUBJECT_HISTORY_SORT: Readonly<Record<string, string>> = {

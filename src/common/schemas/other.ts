@@ -1,9 +1,9 @@
-// Components of the API documentation beside the entities: OAuth clients and pairing, revisions, monitoring, the
-// small view models, and the three error bodies of api.md §1.7.
-import { REVISION_TYPES } from '../../common/dto';
+// The view models beside the entity DTOs: OAuth clients and pairing, revisions, monitoring, the small view models,
+// and the error bodies (docs/api-conventions.md, "Errors").
+import { REVISION_TYPES } from '../dto';
 import {
   anything, arrayOf, boolean, dateTime, enumOf, integer, listOf, mapOf, nullableString, number, object, oneOf, ref, string, stringMap, type Schema,
-} from '../../common/schema';
+} from '../schema';
 
 const strings = (description?: string) => arrayOf(string(), description);
 const anyObject = (description: string): Schema => mapOf(anything(), description);

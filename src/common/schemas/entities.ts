@@ -2,11 +2,11 @@
 // bodies against them and the API document shows them. Omit-null types leave absent keys out; the others are nullable.
 import {
   AUTHORITY_SCOPES, PROCESSING_STATES, PROJECT_STATUSES, SOURCE_TYPE_SCOPES, SUBJECT_STATUSES,
-} from '../../common/dto';
-import { NAME_PATTERN_SOURCE } from '../../common/name-pattern';
+} from '../dto';
+import { NAME_PATTERN_SOURCE } from '../name-pattern';
 import {
   arrayOf, boolean, date, dateTime, enumOf, integer, listOf, mapOf, nullableString, number, object, oneOf, ref, string, stringMap, type Schema,
-} from '../../common/schema';
+} from '../schema';
 
 const name = (description?: string, extra: Record<string, unknown> = {}) => string(description, { pattern: NAME_PATTERN_SOURCE, ...extra });
 const provenance = {
