@@ -1,6 +1,6 @@
 // Wire shapes of the API (docs/api-conventions.md), as ManagementPortal's clients expect them: field names,
 // optionality and enum values are binding. "Omit-null" types leave null fields out; the others include them.
-// Conventions: `?` = the key may be absent; `| null` = the key may carry null. Classes the contract marks
+// Conventions: `?` = the key may be absent; `| null` = the key may carry null. Classes marked
 // "omit-null" use `?:` without null on output; "nulls included" classes use `: T | null`. Dates are ISO-8601 strings.
 
 /** Enum values as runtime arrays (for parsing and select options) plus their union types. */

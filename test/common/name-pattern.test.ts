@@ -8,7 +8,7 @@ import {
   isValidName,
 } from '../../src/common/name-pattern';
 
-test('NAME is the contract regex', () => {
+test('NAME is ManagementPortal\'s entity-id regex', () => {
   assert.is(NAME_PATTERN_SOURCE, "^[_'.@A-Za-z0-9- ]*$");
   assert.is(NAME_PATTERN.source, NAME_PATTERN_SOURCE);
 });

@@ -75,7 +75,7 @@ const cells = (line: string) => line.split('|').slice(1, -1).map((c) => c.trim()
 const [header, , ...rows] = SPEC_TABLE.trim().split('\n').map(cells);
 const columns = header.slice(1).map((h) => COLUMN_AUTHORITY[h]);
 
-// The contract's prose says "42 permissions"; its table (and radar-auth's Permission enum) has 40.
+// Some descriptions say "42 permissions"; radar-auth's table and Permission enum have 40.
 test('the spec table has 40 permissions and 8 roles, the same as the code', () => {
   assert.is(rows.length, 40);
   assert.equal(rows.map((r) => r[0]), [...PERMISSIONS]);

@@ -152,7 +152,7 @@ on('each entry\'s operation shows the entry\'s access, its declared query parame
   assert.equal(Object.keys(token.requestBody.content), ['application/x-www-form-urlencoded']);
   assert.equal(token.security, [{ clientBasic: [] }]);
   const logs = doc.paths['/management/logs'].put as Operation & { requestBody: { content: Record<string, { schema: any }> } };
-  assert.equal(logs.requestBody.content['application/json'].schema.properties.level.enum, ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']);
+  assert.equal(logs.requestBody.content['application/json'].schema.properties.level.oneOf[0].enum, ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']);
 });
 
 on('every $ref resolves; the main DTOs, error shapes, headers and security schemes are there', () => {

@@ -1,4 +1,4 @@
-// CATALOGUE_AUTO_IMPORT (api.md §6.7) against a small catalogue server in this test: entries mapped field by field,
+// CATALOGUE_AUTO_IMPORT (docs/catalogue.md) against a small catalogue server in this test: entries mapped field by field,
 // incomplete, present and invalid entries skipped, one revision by `system`; a second run imports nothing; a 500,
 // garbage, a refused connection or a timeout is logged and writes nothing; concurrent imports take turns; start-up.
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -83,7 +83,7 @@ const counts = async (db: Database = server.app.db) => {
   return row;
 };
 
-t('entries are mapped as api.md §6.7 says', async () => {
+t('entries are mapped as docs/catalogue.md says', async () => {
   const { log } = logger();
   const result = await importCatalogue(server.app.db, catalogueUrl, log);
   assert.equal(result.imported, ['Empatica E4 v1', 'RADAR aRMT 1.4.3', 'Fitbit Charge v1']);

@@ -1,5 +1,5 @@
 // Every error key the server puts in the X-managementPortalApp-error header of a 400 or 409 is shown by the client
-// as a translated alert (spec 000, cross-cutting call behaviour), so each must exist in both dictionaries. The keys
+// as a translated alert (docs/client.md), so each must exist in both dictionaries. The keys
 // are read from the server's source: apiError(400|409, '<code>', ...) sends the code verbatim, failureAlert sends
 // `error.<key>`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

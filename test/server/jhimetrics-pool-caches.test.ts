@@ -1,4 +1,4 @@
-// management/jhimetrics `databases` and `cache` (api.md §5.16; spec 000 §2 metrics: "cache statistics", "datasource
+// management/jhimetrics `databases` and `cache` (docs/management.md; the metrics screen shows "cache statistics" and "datasource
 // pool"): the database wrapper's pool in HikariCP's gauge and timer names, and every in-memory cache of the process with
 // Micrometer's cache meters. Runs on PGlite (a pool of one) and on PostgreSQL (postgres.js, max 10).
 import { suite } from 'uvu';

@@ -153,7 +153,7 @@ t('jhimetrics: the JHipster keys, with requests counted per code and per path', 
   assert.ok(m.databases.usage.count >= 1);
 });
 
-t('threaddump: the main thread in the contract field names', async () => {
+t('threaddump: the main thread in JHipster\'s field names', async () => {
   const res = await admin('GET', '/management/threaddump');
   const [main] = res.body.threads;
   for (const field of ['threadName', 'threadId', 'blockedTime', 'blockedCount', 'waitedTime', 'waitedCount', 'lockName', 'lockOwnerId', 'lockOwnerName', 'daemon', 'inNative', 'suspended', 'threadState', 'priority', 'stackTrace', 'lockedMonitors', 'lockedSynchronizers', 'lockInfo']) {

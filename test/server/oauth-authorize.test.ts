@@ -45,7 +45,7 @@ t('api/redirect/login starts a flow with state and PKCE kept in an HttpOnly cook
   assert.not.match(flow, /Secure/);
 });
 
-t('the sign-in page has the fields, links and words of the contract and no inline script or style', async () => {
+t('the sign-in page has the fields, links and words of docs/oauth.md and no inline script or style', async () => {
   const { page } = await openSignInPage(server.url, new CookieJar());
   assert.is(page.status, 200);
   assert.match(page.headers.get('content-type')!, /text\/html/);

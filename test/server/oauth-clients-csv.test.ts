@@ -1,4 +1,4 @@
-// The OAuth clients file format (api.md §7 "OAuth clients CSV"): the shipped sample, the header, field splitting and
+// The OAuth clients file format (docs/oauth.md): the shipped sample, the header, field splitting and
 // quoting, and every malformed line rejected with its line number.
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
@@ -19,7 +19,7 @@ function problem(text: string): ClientsFileError {
   throw new Error('accepted');
 }
 
-test('the sample file defines the apps and services the contract lists', () => {
+test('the sample file defines the platform's apps and services', () => {
   const clients = parseClientsCsv(SAMPLE);
   assert.equal(clients.map((c) => c.spec.clientId), [
     'pRMT', 'aRMT', 'THINC-IT', 'radar_restapi', 'radar_redcap_integrator', 'radar_dashboard', 'radar_upload_backend', 'radar_appserver_client',

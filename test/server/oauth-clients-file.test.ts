@@ -1,4 +1,4 @@
-// OAUTH_CLIENTS_FILE at start-up (api.md §6.11): the file's clients replace their stored copies (secrets hashed) and
+// OAUTH_CLIENTS_FILE at start-up (docs/oauth.md): the file's clients replace their stored copies (secrets hashed) and
 // work at oauth/token; the portal's own and other protected clients are left alone; concurrent loads take turns;
 // a malformed or missing file stops the start (ConfigError, exit code 2) with nothing written.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// api/oauth-clients (api.md §5.13): who may list, read, create, update and delete; the DTO (secret never shown,
+// api/oauth-clients (docs/oauth.md): who may list, read, create, update and delete; the DTO (secret never shown,
 // additional information as strings); protected clients; duplicates; bad input as 400 with field errors and
 // nothing written; the stored secret is a hash that authenticates at oauth/token.
 import { suite } from 'uvu';

@@ -1,4 +1,4 @@
-// The portal's own OAuth client: written at every start with the contract's settings, its secret from
+// The portal's own OAuth client: written at every start with ManagementPortal's settings, its secret from
 // FRONTEND_CLIENT_SECRET stored as a scrypt hash, and usable at the token endpoint with that secret.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -21,7 +21,7 @@ t.after(async () => {
 const row = async () =>
   (await server.app.db.query<Record<string, any>>("SELECT * FROM oauth_client WHERE client_id = 'ManagementPortalapp'"))[0];
 
-t('is written at start-up as the contract describes, with a hashed secret', async () => {
+t('is written at start-up as docs/oauth.md describes, with a hashed secret', async () => {
   const client = await row();
   assert.match(client.client_secret_hash, /^scrypt\$/);
   assert.not.match(client.client_secret_hash, /front-secret/);

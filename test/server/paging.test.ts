@@ -1,4 +1,4 @@
-// The shared Spring-Pageable helper (api.md §1.4, §1.5): parsing, clamping, the sort whitelist, and the exact
+// The shared Spring-Pageable helper (docs/api-conventions.md): parsing, clamping, the sort whitelist, and the exact
 // X-Total-Count / Link format (the users tests check the same over HTTP).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

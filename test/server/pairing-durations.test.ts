@@ -1,4 +1,4 @@
-// The meta-token lifetimes of api.md §8: ISO-8601 durations, with the contract's fallbacks.
+// The meta-token lifetimes (docs/oauth.md): ISO-8601 durations, with ManagementPortal's fallbacks.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metaTokenTimeoutMs, parseIsoDuration, persistentMetaTokenTimeoutMs } from '../../src/server/meta-tokens/iso-duration';

@@ -1,4 +1,4 @@
-// Pairing (api.md §2.6, §5.14): GET api/oauth-clients/pair creates a meta-token for a subject; the app exchanges it
+// Pairing (docs/oauth.md): GET api/oauth-clients/pair creates a meta-token for a subject; the app exchanges it
 // at GET api/meta-token/{name} for a refresh token that works at oauth/token, once (or, persistent, until expiry);
 // DELETE revokes it. Each role, project scoping, bad input, expiry and the audit event.
 import { suite } from 'uvu';

@@ -1,5 +1,5 @@
 // A small world for the organization, project, group, role and revision tests: organizations `main` (seeded) and
-// `other`, projects p1, p2 (main) and p3 (other) created through the API, and one caller per role the contract
+// `other`, projects p1, p2 (main) and p3 (other) created through the API, and one caller per role the matrix
 // distinguishes. Subjects and source types (other engineers' APIs) are written as rows.
 import { asUser, createUser, type AsUser } from '../setup/auth';
 import { startTestServer, type TestResponse, type TestServer } from '../setup/server';

@@ -35,7 +35,7 @@ async function codeComingBack(jar: CookieJar) {
   return new URL(posted.location!);
 }
 
-t('the sign-in sets SESSION and XSRF-TOKEN with the contract attributes and stores only a hash', async () => {
+t('the sign-in sets SESSION and XSRF-TOKEN with the attributes of docs/api-conventions.md and stores only a hash', async () => {
   const client = await signIn(server, 'sam', 'Sam-Password-1', { rememberMe: false });
   const cookie = client.jar.get('SESSION')!;
   const rows = await server.app.db.query<{ id_hash: string }>('SELECT id_hash FROM http_session');

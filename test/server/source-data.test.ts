@@ -1,4 +1,4 @@
-// Source data (api.md §5.12): paged list with the minimal source type, one row by name, create/update/delete by the
+// Source data (docs/catalogue.md): paged list with the minimal source type, one row by name, create/update/delete by the
 // roles of the matrix, a missing type filled from topic, duplicate names 409, bad input 400 with nothing written.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-// Source-type writes (api.md §5.11): who may create, update and delete; a type's source-data rows follow its body;
+// Source-type writes (docs/catalogue.md): who may create, update and delete; a type's source-data rows follow its body;
 // duplicates are 409, bad input a 400 with nothing written; a type in use cannot be deleted.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

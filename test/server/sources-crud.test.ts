@@ -1,5 +1,5 @@
 // POST/PUT/GET/DELETE api/sources: who may do what in and out of their scope, the DTO, bad input (400, nothing
-// written), unknown names (404), moving rules (§6.5) and the revision recorded with each write.
+// written), unknown names (404), moving rules (docs/subjects.md) and the revision recorded with each write.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dropTemplates } from '../setup/database';

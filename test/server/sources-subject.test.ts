@@ -1,5 +1,5 @@
-// A subject's sources: assigning through PUT api/subjects (§6.5, one subject per source), the list
-// (GET api/subjects/{login}/sources), registration by an app (POST .../sources, §5.9.3) and attribute merges
+// A subject's sources: assigning through PUT api/subjects (one subject per source), the list
+// (GET api/subjects/{login}/sources), registration by an app (POST .../sources) and attribute merges
 // (POST .../sources/{name}); deleting a source that is or was assigned is refused.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -108,7 +108,7 @@ t('registration: dynamic source created once per type, 201 bare / 200 with a nam
   assert.match(named.body.sourceName, /^app_phone-[0-9a-f]{8}$/);
 });
 
-t('registration errors in the contract order, nothing written', async () => {
+t('registration errors in ManagementPortal\'s order, nothing written', async () => {
   const before = [await count(world.server, 'radar_source'), await revisionCount(world.server)];
   const expect = async (login: string, body: unknown, status: number, code: string) => {
     const res = await world.as.sysAdmin('POST', `/api/subjects/${login}/sources`, { json: body });

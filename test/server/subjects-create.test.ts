@@ -1,4 +1,4 @@
-// POST api/subjects (api.md §5.9, §5.9.2): what a create writes (activated user with an unusable password,
+// POST api/subjects (docs/subjects.md): what a create writes (activated user with an unusable password,
 // PARTICIPANT role created on demand, project mirrored, attributes, group, sources, revision), what it answers
 // (201, Location, alert, reduced project, provenance), and every bad request: a 4xx that writes nothing.
 import { suite } from 'uvu';
@@ -73,7 +73,7 @@ t('a full create: login lower-cased, fields, attributes, group, sources assigned
   assert.is(fetched.body.project.organization.name, 'main', 'GET answers the full project');
 });
 
-t('a discontinued status on create only sets removed (api.md §9.19)', async () => {
+t('a discontinued status on create only sets removed', async () => {
   const res = await admin('POST', '/api/subjects', { json: { login: 'born-removed', status: 'DISCONTINUED', project: radar } });
   assert.is(res.body.status, 'INVALID');
 });

@@ -9,7 +9,7 @@ import { parseLocalDate, parseLocalDateInput, parseZonedDateTime } from '../../s
 
 const iso = (text: string) => parseZonedDateTime(text)?.toISOString();
 
-test('ZonedDateTime forms of api.md §1.3 resolve to the instant java.time gives', () => {
+test('ZonedDateTime forms of docs/api-conventions.md resolve to the instant java.time gives', () => {
   assert.is(iso('2024-01-01'), '2024-01-01T00:00:00.000Z');
   assert.is(iso('2024-01-01T00:00[Europe/Amsterdam]'), '2023-12-31T23:00:00.000Z');
   assert.is(iso('2024-07-01T23:59[Europe/Amsterdam]'), '2024-07-01T21:59:00.000Z');

@@ -1,4 +1,4 @@
-// The subject lists over HTTP with bad input (a 400 in the contract's shapes, never a 500), unknown projects, and
+// The subject lists over HTTP with bad input (a 400 in the API's error shapes, never a 500), unknown projects, and
 // the original's exact external-id lookup on `GET api/subjects?projectName=..&externalId=..`.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

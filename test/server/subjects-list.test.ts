@@ -152,7 +152,7 @@ t('the global list: every project, or one named project, filters included', asyn
     oracle(all, { externalId: 'ext', authorities: ['ROLE_PARTICIPANT', 'ROLE_INACTIVE_PARTICIPANT'], sort: keys }), 'both authorities');
 });
 
-t('a first page answers size rows, the total, and the exact Link of api.md §5.9.1', async () => {
+t('a first page answers size rows, the total, and the exact Link of docs/subjects.md', async () => {
   const res = await admin('GET', '/api/projects/radar/subjects?size=3&sort=externalId,desc&externalId=ext&dateOfBirth.is=1985-03-12&login=sub');
   const expected = oracle(all, { project: 'radar', externalId: 'ext', dateOfBirth: { is: '1985-03-12' }, login: 'sub', sort: [['externalId', 'desc'], ['id', 'asc']] });
   assert.is(res.headers.get('x-total-count'), String(expected.length));

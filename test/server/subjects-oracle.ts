@@ -1,5 +1,5 @@
 // The brute-force answer to a subject list query: filter every fixture subject in JS and sort it by the normalised
-// keys (api.md §5.9.1) in code point order, a missing external id as ''. The list tests walk the server's keyset
+// keys (docs/subjects.md) in code point order, a missing external id as ''. The list tests walk the server's keyset
 // pages and compare them with this, row for row.
 import type { SubjectSpec } from '../setup/subjects';
 

@@ -1,4 +1,4 @@
-// Ending a subject (api.md §5.9.2): discontinue (sources unassigned and flagged deleted, removed, deactivated so its
+// Ending a subject (docs/subjects.md): discontinue (sources unassigned and flagged deleted, removed, deactivated so its
 // token stops working, audit event, revision) and delete (rows gone, sources released, history kept).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-// A subject's history (api.md §5.9, §4.17): GET api/subjects/{login}/revisions (paged, X-Total-Count, the Link
+// A subject's history (docs/subjects.md): GET api/subjects/{login}/revisions (paged, X-Total-Count, the Link
 // quirk base `/subjects/{login}/revisions`), .../revisions/{n} (the subject as of n), provenance on GET, and both
 // after the subject is deleted, with the permission checked against its last project.
 import { suite } from 'uvu';

@@ -1,4 +1,4 @@
-// Who may do what with subjects (api.md §3, §5.9): every endpoint for every role, in and out of its scope. Project
+// Who may do what with subjects (docs/permissions.md, docs/subjects.md): every endpoint for every role, in and out of its scope. Project
 // staff reach only their project's subjects, an organization admin its organization's projects, a participant only
 // itself, analysts read and update, affiliates do not delete. A refused write leaves the database untouched.
 import { suite } from 'uvu';

@@ -1,4 +1,4 @@
-// PUT api/subjects (api.md §5.9.2): field updates (absent keeps, null clears), status flags, the complete source
+// PUT api/subjects (docs/subjects.md): field updates (absent keeps, null clears), status flags, the complete source
 // set, and a project move that leaves the subject in exactly one project (one PARTICIPANT role, mirrored
 // project_id, INACTIVE_PARTICIPANT for where it was), in the lists of the right projects. Bad input writes nothing.
 import { suite } from 'uvu';

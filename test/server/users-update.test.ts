@@ -40,7 +40,7 @@ t('a system admin updates names, e-mail, activation, language, identity and role
   assert.is(res.body.lastModifiedBy, 'admin');
   assert.equal(await roleRowsOf(server, CAST.alphaOwner), ['ROLE_PROJECT_ANALYST:beta', 'ROLE_PROJECT_OWNER:alpha']);
   assert.equal((await revisionsOf(server, CAST.alphaOwner)).map((r) => r.change_type), ['MOD']);
-  // Omitting `activated` deactivates (api.md §4.1); omitting `roles` leaves them alone.
+  // Omitting `activated` deactivates; omitting `roles` leaves them alone.
   const { activated: _a, roles: _r, ...rest } = res.body;
   assert.is((await as.admin('PUT', '/api/users', { json: rest })).status, 200);
   assert.is((await row(CAST.alphaOwner)).activated, false);

@@ -1,5 +1,5 @@
 // The shared parts of the OpenAPI document: security schemes (bearer JWT, the session cookie with its XSRF rule,
-// OAuth client authentication), the response headers the contract defines (paging, alerts, errors), and how an
+// OAuth client authentication), the response headers of docs/api-conventions.md (paging, alerts, errors), and how an
 // operation's access and answers turn into `security` and `responses`.
 import { integer, ref, string, toOpenApi, type Schema } from '../../common/schema';
 import type { Access } from '../http/route';

@@ -1,5 +1,5 @@
 // Request bodies: read with a size limit (413), then parsed by content type. Malformed JSON or a content type the
-// endpoint does not take is the client's mistake, answered with a 400 / 415 in the contract's error shape.
+// endpoint does not take is the client's mistake, answered with a 400 / 415 in the API's error shape (docs/api-conventions.md).
 import type { IncomingMessage } from 'node:http';
 import { UNSTORABLE_MESSAGE, unstorable, unstorablePath } from '../../common/schema';
 import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from './errors';

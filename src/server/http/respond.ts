@@ -1,5 +1,5 @@
 // The one place a response is written: security headers on every answer, JSON bodies, and every thrown error turned
-// into the contract's error shape. Nothing ever answers a stack trace: unknown errors are logged and become a 500.
+// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and become a 500.
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './context';
 import { HttpError, internalError } from './errors';

@@ -42,7 +42,7 @@ function dataOf(raw: unknown): Record<string, string> {
   return out;
 }
 
-/** Empty fields are left out, as the contract says. */
+/** Empty fields are left out, as ManagementPortal's clients expect. */
 function toAuditEvent(row: AuditRow): AuditEvent {
   const event: AuditEvent = {};
   const date = row.event_date instanceof Date ? row.event_date : new Date(row.event_date);

@@ -1,4 +1,4 @@
-// OrganizationDTO (api.md §4.4) with its reduced projects, filtered to what the caller may see (api.md §5.6):
+// OrganizationDTO with its reduced projects, filtered to what the caller may see (docs/permissions.md):
 // global → every organization and project; an organization role → that organization with all its projects;
 // a project role → the organization holding the project, listing only the caller's projects.
 import type { OrganizationDTO } from '../../common/dto';

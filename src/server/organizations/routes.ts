@@ -1,5 +1,5 @@
 // Organizations: lists and details filtered to the caller's scope, create by system admins, update by them or the
-// organization's admins (the name cannot change), and delete, refused while projects remain (docs/resources.md).
+// organization's admins (the name cannot change), and delete, refused while projects remain (docs/projects.md).
 import type { OrganizationDTO } from '../../common/dto';
 import { referentsByScope } from '../../common/permission-check';
 import { ref } from '../../common/schema';

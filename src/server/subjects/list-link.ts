@@ -1,5 +1,5 @@
 // The keyset "next" link of the subject lists (docs/subjects.md): present only when the page is non-empty; it repeats
-// the criteria in the contract's order, then the cursor of the page's last subject. Values are percent-encoded
+// the criteria in ManagementPortal's order, then the cursor of the page's last subject. Values are percent-encoded
 // (commas and colons kept readable; `+` encoded, since a query `+` reads as a space).
 import type { SubjectCriteria } from './criteria';
 

@@ -1,4 +1,4 @@
--- The schema for every entity of the contract (ManagementPortal's Liquibase schema), in our own, simpler form: identity columns, foreign keys
+-- The schema for every entity of ManagementPortal's API (after its Liquibase schema), in our own, simpler form: identity columns, foreign keys
 -- that say what happens on delete, and an index behind every list the client pages or filters.
 
 -- Trigram indexes make substring filters fast; the extension may be unavailable to a non-superuser, which only
