@@ -112,9 +112,11 @@ const TYPE_WORDS: Record<string, string> = {
 
 /**
  * Checks `value` against `schema`: appends a field error per mismatch (named by its dotted path) and returns the
- * value with enum ordinals replaced by their names. Null and undefined pass.
+ * value with enum ordinals replaced by their names. Null and undefined pass. Required fields are checked only on
+ * the `top` object (the body itself): a DTO nested in a body is a reference to an existing entity, and clients send
+ * only the fields that identify it (a project's `{ id, projectName }`, an organization's `{ name }`).
  */
-export function checkValue(schema: Schema, value: unknown, path: string, objectName: string, errors: FieldErrorVM[], registry: Registry = {}): unknown {
+export function checkValue(schema: Schema, value: unknown, path: string, objectName: string, errors: FieldErrorVM[], registry: Registry = {}, top = false): unknown {
   if (value === null || value === undefined) return value;
   const fail = (message: string) => {
     errors.push({ objectName, field: path || objectName, message });
@@ -126,14 +128,14 @@ export function checkValue(schema: Schema, value: unknown, path: string, objectN
     case 'oneOf': {
       for (const option of schema.options) {
         const attempt: FieldErrorVM[] = [];
-        const checked = checkValue(option, value, path, objectName, attempt, registry);
+        const checked = checkValue(option, value, path, objectName, attempt, registry, top);
         if (!attempt.length) return checked;
       }
       return fail('TypeMismatch: matches none of the allowed shapes');
     }
     case 'ref': {
       const target = registry[schema.name];
-      return target ? checkValue(target, value, path, objectName, errors, registry) : value;
+      return target ? checkValue(target, value, path, objectName, errors, registry, top) : value;
     }
     case 'string':
       if (typeof value !== 'string') return fail(`TypeMismatch: must be ${TYPE_WORDS.string}`);
@@ -167,7 +169,7 @@ export function checkValue(schema: Schema, value: unknown, path: string, objectN
         // Unknown fields are kept unchecked but must still be storable text if they are strings.
         out[key] = itemSchema ? checkValue(itemSchema, item, child, objectName, errors, registry) : item;
       }
-      if (schema.type === 'object') {
+      if (schema.type === 'object' && top) {
         for (const name of schema.required ?? []) {
           if (out[name] === undefined || out[name] === null) errors.push({ objectName, field: path ? `${path}.${name}` : name, message: 'NotNull: must not be null' });
         }

@@ -19,7 +19,7 @@ function problem(text: string): ClientsFileError {
   throw new Error('accepted');
 }
 
-test('the sample file defines the platform's apps and services', () => {
+test('the sample file defines the platform\'s apps and services', () => {
   const clients = parseClientsCsv(SAMPLE);
   assert.equal(clients.map((c) => c.spec.clientId), [
     'pRMT', 'aRMT', 'THINC-IT', 'radar_restapi', 'radar_redcap_integrator', 'radar_dashboard', 'radar_upload_backend', 'radar_appserver_client',

@@ -210,7 +210,7 @@ export function checkJsonBody(spec: JsonBody, raw: unknown): unknown {
     throw validationFailed(objectName, [{ objectName, field: objectName, message: 'NotNull: must be a JSON object' }]);
   }
   const errors: FieldErrorVM[] = [];
-  const body = checkValue(spec.schema, raw, '', objectName, errors, registry);
+  const body = checkValue(spec.schema, raw, '', objectName, errors, registry, true);
   if (spec.rules) {
     const badFields = new Set(errors.map((e) => e.field));
     errors.push(...toFieldErrors(spec.rules, validate(spec.rules, body)).filter((e) => !badFields.has(e.field)));
