@@ -8,7 +8,7 @@
 import type { History } from 'history';
 import { ROUTES, POPUPS } from '../app';
 import type { RouteComponent } from '../components/popup/popup-types';
-import { createListEvents } from '../components/list-events';
+import { createListEvents } from '../lib/list-events';
 import type { SharedServices } from '../components/services-react';
 import { alertForHttpError, createAlertQueue, type AlertQueue } from '../lib/alerts';
 import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';

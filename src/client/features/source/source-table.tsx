@@ -36,7 +36,7 @@ function Attributes({ source }: { source: SourceDTO }): ReactNode {
 }
 
 export interface SourceTableProps {
-  sources: SourceDTO[] | null;
+  sources: readonly SourceDTO[] | null;
   projectName?: string;
   /** The sort the list asked for (kept in the URL by the list). */
   sort: SortState;

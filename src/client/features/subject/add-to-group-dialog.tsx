@@ -38,7 +38,7 @@ export function AddToGroupDialog({ projectName, groups, subjects, onClose, onAdd
       setSaving(false); // the failure is already an alert; the dialog stays open
       return;
     }
-    for (const subject of subjects) events.broadcast('subjectListModification', { op: 'UPDATE', subject: { ...subject, group } });
+    for (const subject of subjects) events.emit('subjectListModification', { op: 'UPDATE', subject: { ...subject, group } });
     alerts.success('managementPortalApp.subject.addToGroup.done', { count: subjects.length, group });
     onAdded();
     onClose();

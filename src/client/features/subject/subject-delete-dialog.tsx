@@ -19,7 +19,7 @@ export function SubjectDeleteDialog({ params, close }: PopupProps): ReactNode {
   const confirm = async () => {
     await http.delete(subjectPath(login));
     done.current = true;
-    events.broadcast('subjectListModification', { op: 'DELETE', subject: { login } });
+    events.emit('subjectListModification', { op: 'DELETE', subject: { login } });
   };
   return (
     <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={() => (done.current ? leave() : close())}>

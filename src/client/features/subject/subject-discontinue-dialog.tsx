@@ -29,7 +29,7 @@ export function SubjectDiscontinueDialog({ params, close }: PopupProps): ReactNo
     const { data: subject } = await http.get<SubjectDTO>(subjectPath(login));
     const { data: discontinued } = await http.put<SubjectDTO>('api/subjects/discontinue', { body: discontinueBody(subject) });
     done.current = true;
-    events.broadcast('subjectListModification', { op: 'DELETE', subject: discontinued ?? subject });
+    events.emit('subjectListModification', { op: 'DELETE', subject: discontinued ?? subject });
   };
   return (
     <ConfirmDialog

@@ -47,10 +47,6 @@ export function filtersToMatrix(filters: SubjectFilters): Record<FilterKey, stri
   return Object.fromEntries(FILTER_KEYS.map((key) => [key, trimmed[key] || null])) as Record<FilterKey, string | null>;
 }
 
-export function sameFilters(a: SubjectFilters, b: SubjectFilters): boolean {
-  return FILTER_KEYS.every((key) => (a[key] ?? '').trim() === (b[key] ?? '').trim());
-}
-
 export type FilterError = 'invalidDate' | 'invalidRange';
 
 /** Problems that stop the query: a date that is not yyyy-mm-dd, or an enrollment range whose start is after its end. */

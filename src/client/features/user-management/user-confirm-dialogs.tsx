@@ -14,7 +14,7 @@ export function UserDeleteDialog({ params, close }: PopupProps): ReactNode {
   const login = params.login ?? '';
   const remove = async () => {
     await http.delete(pathOf('api', 'users', login), { silent: true });
-    events.broadcast('userListModification', { op: 'DELETE', login });
+    events.emit('userListModification', { op: 'DELETE', login });
   };
   return (
     <ConfirmDialog title={t('entity.delete.title')} onConfirm={remove} onClose={close}>
@@ -32,7 +32,7 @@ export function UserSendActivationDialog({ params, close }: PopupProps): ReactNo
   const send = async () => {
     await http.post('api/account/reset-activation/init', { body: login, text: true, silent: true });
     alerts.success('userManagement.sendActivation.success', { login });
-    events.broadcast('userListModification', { op: 'SEND_ACTIVATION', login });
+    events.emit('userListModification', { op: 'SEND_ACTIVATION', login });
   };
   return (
     <ConfirmDialog

@@ -64,7 +64,7 @@ export function UserFormDialog({ title, initial, close }: UserFormDialogProps): 
       // The whole user goes back: PUT api/users without `activated` would deactivate it.
       const body: UserDTO = { ...initial, ...values, id: initial.id ?? null, activated: initial.activated ?? false, roles: latestRoles.current };
       const { data } = editing ? await http.put<UserDTO>('api/users', { body }) : await http.post<UserDTO>('api/users', { body });
-      events.broadcast('userListModification', { op: editing ? 'UPDATE' : 'CREATE', user: data });
+      events.emit('userListModification', { op: editing ? 'UPDATE' : 'CREATE', user: data });
       // Own roles or language changed: the account and what it may see follow.
       if (editing && initial.login === currentLogin) void session.reset();
       close();

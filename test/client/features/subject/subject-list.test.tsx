@@ -262,9 +262,9 @@ t('list events patch the rows in place: a created subject is prepended, a discon
   const { h } = await setup();
   const view = h.render(<SubjectList projectName="radar" />);
   await waitFor(() => view.getByText('Load more (20/28 shown)'));
-  act(() => h.events.broadcast('subjectListModification', { op: 'CREATE', subject: subject(99, { login: 'new-one' }) }));
+  act(() => h.events.emit('subjectListModification', { op: 'CREATE', subject: subject(99, { login: 'new-one' }) }));
   assert.ok(view.getByText('Load more (21/29 shown)'));
-  act(() => h.events.broadcast('subjectListModification', { op: 'DELETE', subject: subject(3) }));
+  act(() => h.events.emit('subjectListModification', { op: 'DELETE', subject: subject(3) }));
   assert.is(view.queryByText('sub-03'), null);
   assert.ok(view.getByText('Load more (20/28 shown)'));
 });

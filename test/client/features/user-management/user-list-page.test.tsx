@@ -134,7 +134,7 @@ t('a sort change reaches the server after a 5 ms debounce: quick successive clic
 
 t('a saved dialog (userListModification) reloads the list', async () => {
   const { h } = await open();
-  act(() => h.events.broadcast('userListModification', { op: 'UPDATE' }));
+  act(() => h.events.emit('userListModification', { op: 'UPDATE', user: JO }));
   await act(() => tick());
   assert.is(userRequests(h.calls).length, 2);
 });
