@@ -1,6 +1,6 @@
 // Create or edit an organization (popups organization-new and organization/{name}/edit). The name cannot change
 // once created. A save updates the session's organization cache; saved from the organization's own page, the app
-// then navigates to that organization (spec 001 §2).
+// then navigates to that organization.
 import { useEffect, type ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';
 import { ORGANIZATION_RULES } from '../../../common/validation';

@@ -1,5 +1,5 @@
-// Create or edit a project (popups organization/{org}/project-new and organization/{org}/project/{name}/edit,
-// spec 001 §2): every field of the spec, a warning on creation that the name cannot change later, the session cache
+// Create or edit a project (popups organization/{org}/project-new and organization/{org}/project/{name}/edit): every
+// field of a project, a warning on creation that the name cannot change later, the session cache
 // patched after a save, and, when saved from the project's own page, navigation to that project.
 import { useEffect, type ReactNode } from 'react';
 import { PROJECT_STATUSES, type ProjectDTO } from '../../../common/dto';

@@ -1,4 +1,4 @@
-// Create or edit source data (popups source-data-new and source-data/{name}/edit, spec 001 §2): type, source type
+// Create or edit source data (popups source-data-new and source-data/{name}/edit): type, source type
 // (from the session's cached list), name, processing state, topic, key/value schema, frequency and unit. Blank
 // optional fields go to the server as null; fields the dialog does not show (provider, enabled) are kept.
 import { useEffect, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
-// Create or edit a source type with its source-data rows (popups source-type-new and source-type/{p}/{m}/{v}/edit,
-// spec 001 §2). A save refreshes the session's source-type cache (spec 001 §4) and tells the source-data list;
+// Create or edit a source type with its source-data rows (popups source-type-new and
+// source-type/{p}/{m}/{v}/edit). A save refreshes the session's source-type cache and tells the source-data list;
 // saved from the type's own page under a new key, the app follows it there.
 import { useEffect, useState, type ReactNode } from 'react';
 import { SOURCE_TYPE_SCOPES, type SourceTypeDTO } from '../../../common/dto';

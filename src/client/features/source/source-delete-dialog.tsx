@@ -1,4 +1,4 @@
-// source/{sourceName}/delete (spec 001 §2): DELETE api/sources/{name}. The server refuses a source that is or ever was
+// source/{sourceName}/delete: DELETE api/sources/{name}. The server refuses a source that is or ever was
 // assigned (400 / 409); the confirm dialog shows that failure inside and stays open. Deleted from the source's own
 // page, the app goes back to the list the user came from.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The table of sources (spec 001 §2): id, sourceName, expectedSourceName, sourceId, assigned, source type, project
+// The table of sources: id, sourceName, expectedSourceName, sourceId, assigned, source type, project
 // (general list only), attributes, and view / edit / delete. Sorting is the server's: the list keeps it in the URL.
 import type { ReactNode } from 'react';
 import type { SourceDTO } from '../../../common/dto';

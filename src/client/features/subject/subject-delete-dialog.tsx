@@ -1,4 +1,4 @@
-// subject/{login}/delete (spec 001 §2, §6: system admins only): DELETE api/subjects/{login}; the subject leaves the
+// subject/{login}/delete (system admins only): DELETE api/subjects/{login}; the subject leaves the
 // lists on screen, and the dialog goes back from the subject's own page.
 import { useRef, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/modal';

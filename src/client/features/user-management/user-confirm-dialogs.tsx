@@ -1,4 +1,4 @@
-// The two confirmations of the user list (spec 000 §2): delete a user, and mail a user an activation link. Both
+// The two confirmations of the user list: delete a user, and mail a user an activation link. Both
 // show a failure inside the dialog (so the requests are silent) and announce userListModification on success.
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/modal';

@@ -1,4 +1,4 @@
-// One user (spec 000 §2): login, activated, names, e-mail, language, who created and last changed it and when, the
+// One user: login, activated, names, e-mail, language, who created and last changed it and when, the
 // roles (project roles link to their project, organization roles to their organization) and a way back.
 import type { ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';

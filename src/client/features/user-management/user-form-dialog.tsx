@@ -1,4 +1,4 @@
-// The user dialog's form (spec 000 §2, §5): read-only id, login (fixed once created), identity-provider id, names,
+// The user dialog's form: read-only id, login (fixed once created), identity-provider id, names,
 // e-mail, language and the role editor. Save is disabled while the form is invalid or saving; a successful save
 // announces userListModification and closes, a failed one only clears the saving state (the alert says why).
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
