@@ -60,9 +60,6 @@ export interface ListEvents {
   subscribe<K extends ListEventName>(name: K, listener: ListEventListener<K>): () => void;
 }
 
-export const isDeleted = (detail: unknown): detail is Deleted =>
-  typeof detail === 'object' && detail !== null && typeof (detail as Deleted).deleted === 'string';
-
 export function createListEvents(): ListEvents {
   const listeners = new Map<ListEventName, Set<(detail: unknown) => void>>();
   return {

@@ -9,7 +9,6 @@ import { StrictMode, useState } from 'react';
 import { LoadError } from '../../../src/client/components/load-error';
 import { usePagedList } from '../../../src/client/components/pagination';
 import { useHttp } from '../../../src/client/components/services-react';
-import { isDeleted } from '../../../src/client/lib/list-events';
 import { useResource } from '../../../src/client/lib/resource-react';
 import { harness, SYS_ADMIN, tick } from '../components/harness';
 import { json } from './fake-fetch';
@@ -101,7 +100,7 @@ t('typed list events reload: every event of a name, or those its test accepts', 
     const http = useHttp();
     const project = useResource(['project', 'radar'], async (signal) => (await http.get<{ n: number }>('api/projects/radar', { signal })).data, {
       reloadOn: {
-        projectListModification: (change) => !(isDeleted(change) && change.deleted === 'radar'),
+        projectListModification: (change) => !('deleted' in change && change.deleted === 'radar'),
         userListModification: true,
       },
     });

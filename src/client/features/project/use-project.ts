@@ -5,7 +5,6 @@
 import type { ProjectDTO } from '../../../common/dto';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { isDeleted } from '../../lib/list-events';
 import { useResource, type ResourceView } from '../../lib/resource-react';
 
 export function useProject(projectName: string | undefined): ResourceView<ProjectDTO> {
@@ -13,6 +12,6 @@ export function useProject(projectName: string | undefined): ResourceView<Projec
   return useResource(
     projectName === undefined ? null : ['project', projectName],
     async (signal) => (await http.get<ProjectDTO>(`api/projects/${pathOf(projectName!)}`, { signal })).data,
-    { reloadOn: { projectListModification: (change) => !(isDeleted(change) && change.deleted === projectName) } },
+    { reloadOn: { projectListModification: (change) => !('deleted' in change && change.deleted === projectName) } },
   );
 }

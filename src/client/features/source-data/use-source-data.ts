@@ -3,7 +3,6 @@
 import type { SourceDataDTO } from '../../../common/dto';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { isDeleted } from '../../lib/list-events';
 import { useResource, type ResourceView } from '../../lib/resource-react';
 
 export function useSourceData(name: string | undefined): ResourceView<SourceDataDTO> {
@@ -11,6 +10,6 @@ export function useSourceData(name: string | undefined): ResourceView<SourceData
   return useResource(
     name === undefined ? null : ['source-data', name],
     async (signal) => (await http.get<SourceDataDTO>(`api/source-data/${pathOf(name!)}`, { signal })).data,
-    { reloadOn: { sourceDataListModification: (change) => !(isDeleted(change) && change.deleted === name) } },
+    { reloadOn: { sourceDataListModification: (change) => !(change !== undefined && 'deleted' in change && change.deleted === name) } },
   );
 }
