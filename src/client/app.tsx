@@ -1,5 +1,4 @@
-// The route table: every page and popup path of both specs (spec 000 §2, spec 001 §2; inventory in client.md §1.6),
-// with the authorities that may open it and the i18n key of its title. Home and the error pages are in the first
+// The route table: every page and popup path of the portal, with the authorities that may open it and the i18n key of its title. Home and the error pages are in the first
 // load; every other area is its own chunk, loaded when one of its routes is first visited.
 //
 // Authorities: any one grants; none = public. Scoped checks (an organization admin of *this* organization) are the
@@ -15,10 +14,10 @@ import { lazyArea } from './layout/lazy-page';
 export type AppRoute = RouteDef<RouteComponent>;
 
 const SYS = [ROLE_SYS_ADMIN] as const;
-/** The three admin roles (spec 000 §6 "the three admin roles"; client.md "SYS/ORG/PRJ"). */
+/** The three admin roles. */
 const ADMINS = [ROLE_SYS_ADMIN, ROLE_ORGANIZATION_ADMIN, ROLE_PROJECT_ADMIN] as const;
 const SYS_OR_ORG = [ROLE_SYS_ADMIN, ROLE_ORGANIZATION_ADMIN] as const;
-/** Spec 001 §6: discontinuing a subject and viewing its revisions. */
+/** Discontinuing a subject and viewing its revisions. */
 const SYS_OR_PRJ = [ROLE_SYS_ADMIN, ROLE_PROJECT_ADMIN] as const;
 
 const account = lazyArea(() => import('./features/account'));
@@ -47,14 +46,14 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'accessdenied', page: AccessDeniedPage, titleKey: 'error.title' },
   { path: 'error', page: ErrorPage, titleKey: 'error.title' },
 
-  // Account (spec 000)
+  // Account
   { path: 'activate', page: account('ActivatePage'), titleKey: 'activate.title' },
   { path: 'reset/request', page: account('ResetRequestPage'), titleKey: 'reset.request.title' },
   { path: 'reset/finish', page: account('ResetFinishPage'), titleKey: 'reset.finish.title' },
   { path: 'password', page: account('PasswordPage'), authorities: ADMINS, titleKey: 'password.title' },
   { path: 'settings', page: account('SettingsPage'), authorities: ADMINS, titleKey: 'settings.title' },
 
-  // Administration (spec 000)
+  // Administration
   { path: 'user-management', page: userManagement('UserListPage'), authorities: SYS, titleKey: 'userManagement.home.title' },
   { path: 'user-management/:login', page: userManagement('UserDetailPage'), authorities: SYS, titleKey: 'userManagement.detail.title' },
   { path: 'audits', page: audits('AuditsPage'), authorities: SYS, titleKey: 'audits.title' },
@@ -63,14 +62,14 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'logs', page: logs('LogsPage'), authorities: SYS, titleKey: 'logs.title' },
   { path: 'jhi-metrics', page: metrics('MetricsPage'), authorities: SYS, titleKey: 'metrics.title' },
 
-  // Business data (spec 001)
+  // Business data
   { path: 'organization', page: organization('OrganizationListPage'), authorities: SYS, titleKey: 'managementPortalApp.organization.home.title' },
   { path: 'organization/:organizationName', page: organization('OrganizationDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.organization.detail.title' },
   { path: 'project', page: project('ProjectListPage'), authorities: SYS, titleKey: 'managementPortalApp.project.home.title' },
   { path: 'project/:projectName', page: project('ProjectDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.project.detail.title' },
   { path: 'revisions', page: revision('RevisionListPage'), authorities: SYS, titleKey: 'managementPortalApp.revision.home.title' },
   { path: 'revisions/:revisionId', page: revision('RevisionPage'), authorities: SYS, titleKey: 'managementPortalApp.revision.detail.title' },
-  // The specs list role/{projectName}/{authorityName} and role/{organizationName}/{authorityName}: one URL shape, so
+  // A role is role/{projectName}/{authorityName} or role/{organizationName}/{authorityName}: one URL shape, so
   // one route; the page asks GET api/roles/{projectOrOrganizationName}/{authorityName}.
   { path: 'role/:projectOrOrganizationName/:authorityName', page: role('RoleDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.role.detail.title' },
   { path: 'source-data', page: sourceData('SourceDataListPage'), authorities: ADMINS, titleKey: 'managementPortalApp.sourceData.home.title' },
@@ -88,7 +87,7 @@ export const ROUTES: readonly AppRoute[] = [
 
 /** The `(popup:...)` outlet. Only one popup is open at a time (router.openPopup refuses a second). */
 export const POPUPS: readonly AppRoute[] = [
-  // Users (spec 000)
+  // Users
   { path: 'user-management-new', page: userManagement('UserDialog'), authorities: SYS, titleKey: 'userManagement.home.createLabel' },
   { path: 'user-management-new-admin', page: userManagement('UserNewAdminDialog'), authorities: SYS, titleKey: 'userManagement.home.createAdminLabel' },
   { path: 'user-management/:login/edit', page: userManagement('UserDialog'), authorities: SYS, titleKey: 'userManagement.home.editLabel' },

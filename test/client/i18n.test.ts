@@ -36,7 +36,7 @@ files('managementPortalApp is a namespace with the app title', () => {
   assert.not.ok(en.has('managementPortalApp'));
 });
 
-files('every key the server can send (api.md §1.6-1.7) and every alert key of the client is translated', () => {
+files('every key the server can send and every alert key of the client is translated', () => {
   const entities = ['project', 'organization', 'subject', 'source', 'sourceType', 'sourceData', 'role', 'oauthClient', 'group'];
   const keys = [
     ...entities.flatMap((entity) => ['created', 'updated', 'deleted'].map((verb) => `managementPortalApp.${entity}.${verb}`)),

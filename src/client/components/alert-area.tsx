@@ -1,7 +1,7 @@
 // The one place alerts appear: success alerts from response headers, HTTP errors, and whatever screens add to the
 // queue. The queue closes each alert after 5 s; the close button does it sooner. Texts are translated here, with
 // translatable params (an entity name, a field name) translated too. The toasts show at once; screen readers hear
-// them through the live announcer, 100 ms later (spec 000 §9).
+// them through the live announcer, 100 ms later.
 import type { ReactNode } from 'react';
 import type { Timers } from '../lib/alerts';
 import { useT } from '../lib/i18n-react';

@@ -1,5 +1,5 @@
-// Shows its children only to accounts holding one of the given authorities (spec 001 §6, "a directive shows
-// elements only to holders of given authorities"), matched by the same rule as route guards and the server.
+// Shows its children only to accounts holding one of the given authorities, matched by the same rule as route guards
+// and the server.
 import type { ReactNode } from 'react';
 import { hasAnyAuthority } from '../../common/authority-match';
 import { useSessionState } from '../lib/session-react';

@@ -1,4 +1,4 @@
-// What a screen reader hears of the alerts (spec 000 §9: "live announcer delay 100 ms"). The toasts show at once but
+// What a screen reader hears of the alerts, 100 ms after they show. The toasts show at once but
 // are not a live region themselves; each message enters this visually hidden polite region `delayMs` after it
 // appeared, so it is read once the page has settled (a region changed in the same frame as the rest of the page is
 // often skipped). A message that goes away before its turn is never announced; one that goes away leaves the region.

@@ -1,10 +1,12 @@
 // The app-wide services a screen reaches for besides the router, session and i18n (which have their own providers in
-// src/client/lib): the HTTP client, the alert queue, the sign-in return state and the list-changed broadcast.
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+// src/client/lib): the HTTP client, the alert queue, the sign-in return state and the list-changed broadcast (whose
+// hooks live in lib/list-events-react.tsx).
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { Alert, AlertQueue } from '../lib/alerts';
 import type { Http } from '../lib/http';
+import type { ListEvents } from '../lib/list-events';
+import { ListEventsProvider } from '../lib/list-events-react';
 import type { NavigationState } from '../lib/navigation-state';
-import type { ListEventListener, ListEvents } from './list-events';
 
 export interface SharedServices {
   http: Http;
@@ -17,7 +19,11 @@ const ServicesContext = createContext<SharedServices | null>(null);
 ServicesContext.displayName = 'Services';
 
 export function ServicesProvider({ services, children }: { services: SharedServices; children?: ReactNode }): ReactNode {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+  return (
+    <ServicesContext.Provider value={services}>
+      <ListEventsProvider events={services.events}>{children}</ListEventsProvider>
+    </ServicesContext.Provider>
+  );
 }
 
 function useServices(): SharedServices {
@@ -34,18 +40,10 @@ export const useAlerts = (): AlertQueue => useServices().alerts;
 
 export const useNavigationState = (): NavigationState => useServices().navigation;
 
-export const useListEvents = (): ListEvents => useServices().events;
+export { useListEvent, useListEvents } from '../lib/list-events-react';
 
 /** The alerts on screen, re-rendering when the queue changes. */
 export function useAlertList(): readonly Alert[] {
   const alerts = useAlerts();
   return useSyncExternalStore(alerts.subscribe, alerts.getAlerts, alerts.getAlerts);
-}
-
-/** Calls `listener` whenever `name` is broadcast, e.g. useListModification('userListModification', reload). */
-export function useListModification(name: string, listener: ListEventListener): void {
-  const events = useListEvents();
-  const latest = useRef(listener);
-  latest.current = listener;
-  useEffect(() => events.subscribe(name, (detail) => latest.current(detail)), [events, name]);
 }

@@ -1,4 +1,4 @@
-// Debouncing for filters and typeaheads (spec: 200 ms typeahead and log filter, 300 ms user filter).
+// Debouncing for filters and typeaheads (200 ms typeahead and log filter, 300 ms user filter).
 import { useEffect, useRef, useState } from 'react';
 
 /** `value`, but only after it has stopped changing for `ms`. */

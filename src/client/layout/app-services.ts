@@ -1,4 +1,4 @@
-// Builds the app's services and wires them together as the specs want (spec 000 §7-§8):
+// Builds the app's services and wires them together:
 //  - a 401 (other than the "who am I" probe) forgets the account; the route guard then sends the user to the
 //    access-denied page with a sign-in link, remembering where they were;
 //  - every other failed request becomes alerts through alertForHttpError (the http layer already leaves out a 409
@@ -8,7 +8,7 @@
 import type { History } from 'history';
 import { ROUTES, POPUPS } from '../app';
 import type { RouteComponent } from '../components/popup/popup-types';
-import { createListEvents } from '../components/list-events';
+import { createListEvents } from '../lib/list-events';
 import type { SharedServices } from '../components/services-react';
 import { alertForHttpError, createAlertQueue, type AlertQueue } from '../lib/alerts';
 import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';
@@ -76,10 +76,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     session,
     router,
     async start() {
-      // The server sets and clears the script-readable XSRF-TOKEN cookie together with the session cookie (api.md
-      // "differs" 4-5). Without it there is no session to ask about, so an anonymous visit skips the 401 probe.
+      // The server sets and clears the script-readable XSRF-TOKEN cookie together with the session cookie. Without it there is no session to ask about, so an anonymous visit skips the 401 probe.
       const maySignedIn = readCookie(readCookies(), XSRF_COOKIE) !== undefined;
-      // A signed-in account's language wins over the browser's (as after a token sign-in, spec 000 §4).
+      // A signed-in account's language wins over the browser's (as after a token sign-in).
       const identity = maySignedIn
         ? session.identity().then((account) => switchLanguage(account?.langKey))
         : Promise.resolve(session.store.setState({ identityResolved: true }));

@@ -1,4 +1,4 @@
-// The guard flow (spec 000 §2, client.md §1.2): a protected page or popup waits until we know who is signed in;
+// The guard flow: a protected page or popup waits until we know who is signed in;
 // then an anonymous visitor is sent to the access-denied page (sign-in link) with the destination remembered, and a
 // signed-in user without the authority gets access-denied too. Public routes never wait.
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// The alert queue behind the toasts, and the mapping from a failed request to the alerts it shows (spec 000 §8).
+// The alert queue behind the toasts, and the mapping from a failed request to the alerts it shows.
 // Alerts carry i18n keys and params, never finished text: the view translates them.
 import { ApiError, NetworkError, headerEndingWith, isAbortError } from './http-errors';
 import type { TranslateParam, TranslateParams } from './i18n';
@@ -89,7 +89,7 @@ export function createAlertQueue(options: { timeoutMs?: number; timers?: Timers 
   };
 }
 
-// ---- failed request -> alerts (spec 000 §8) ----
+// ---- failed request -> alerts ----
 
 export const ALERT_KEYS = {
   serverNotReachable: 'error.server.not.reachable',

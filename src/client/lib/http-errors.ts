@@ -62,3 +62,8 @@ export function headerEndingWith(headers: Headers, suffix: string): string | nul
   });
   return found;
 }
+
+/** The server answered that the thing asked for does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}

@@ -1,5 +1,5 @@
 // The client's fetch wrapper: relative URLs under the base path, the session cookie sent along, JSON in and out,
-// the anti-forgery header on writes, and one place where answers turn into callbacks (spec 000 §7-§8):
+// the anti-forgery header on writes, and one place where answers turn into callbacks:
 // 401 -> onUnauthorized, other failures -> onError, `*app-alert` headers -> onAlert.
 import { appendQuery, type QueryObject } from './query-string';
 import { ApiError, NetworkError, headerEndingWith, isAbortError, type HttpError, type HttpMethod } from './http-errors';

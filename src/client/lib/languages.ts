@@ -1,5 +1,5 @@
 // Interface languages (en, nl) and the 32 languages an account's langKey may name, with their native names for the
-// settings form (spec 000 §9).
+// settings form.
 
 export const INTERFACE_LANGUAGES = ['en', 'nl'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];

@@ -1,5 +1,5 @@
 // Where the user was and where they were going, kept in sessionStorage so a sign-in round trip (which leaves the
-// page) can bring them back (spec 000 §4). Keys use the original's `jhi-` prefix.
+// page) can bring them back. Keys use the original's `jhi-` prefix.
 
 export interface StoredNavigation {
   /** App URL, as after `#`. */

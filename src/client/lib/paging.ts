@@ -1,4 +1,4 @@
-// Reading the paging headers of classic server-paged lists (api.md §1.5).
+// Reading the paging headers of classic server-paged lists.
 
 /**
  * Parses a `Link` header into `{ next: 2, last: 5, first: 0 }`. Entries are split like the original client does

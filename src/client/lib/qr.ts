@@ -1,5 +1,5 @@
 // QR codes drawn in the browser (the pairing dialog encodes a token URL): a module matrix from qrcode-generator,
-// then an SVG path or canvas drawing. Defaults follow spec 000 §9: level M, margin 16, black on white, centre
+// then an SVG path or canvas drawing. The defaults: level M, margin 16, black on white, centre
 // image 40 px, version 1-40 or automatic.
 import qrcode from 'qrcode-generator';
 

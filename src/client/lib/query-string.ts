@@ -1,6 +1,6 @@
 // Query-string encoding shared by the HTTP client and the router.
 // Nested filter objects are flattened with dots (`last.id=..`), arrays repeat the key, and empty values are
-// left out, which is how the portal's list endpoints expect their filters (client.md §1.3).
+// left out, which is how the portal's list endpoints expect their filters.
 
 export type QueryPrimitive = string | number | boolean | Date | null | undefined;
 export type QueryValue = QueryPrimitive | readonly QueryValue[] | QueryObject;

@@ -1,5 +1,5 @@
-// Retrying loads that fail for transient reasons: no answer at all, or a 5xx (client.md §1.3: up to 10 retries,
-// one second apart). A 4xx is an answer about the request itself and is never retried.
+// Retrying loads that fail for transient reasons: no answer at all, or a 5xx (by default up to 10
+// retries, one second apart). A 4xx is an answer about the request itself and is never retried.
 import { isApiError, isNetworkError } from './http-errors';
 
 export interface RetryOptions {

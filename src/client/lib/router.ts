@@ -45,6 +45,8 @@ export interface Router<Page = PageRef> {
   setQuery(patch: Patch, options?: NavigateOptions): void;
   /** Merges into the matrix params; replaces the history entry unless told otherwise (filters are not steps). */
   setMatrix(patch: Patch, options?: NavigateOptions): void;
+  /** Merges into the matrix params and the query in one step (a filter that also resets the page). */
+  setParams(patch: { matrix?: Patch; query?: Patch }, options?: NavigateOptions): void;
   /** Opens a popup over the current page; refused (false) while another one is open. */
   openPopup(path: string): boolean;
   /** Clears the popup outlet, replacing the history entry. */
@@ -111,6 +113,8 @@ export function createRouter<Page = PageRef>(options: RouterOptions<Page>): Rout
     navigate: (to, { replace } = {}) => go(normalizeAppUrl(to), replace),
     setQuery: (patch, { replace } = {}) => go(rebuild({ query: applyPatch(state.location.query, patch) }), replace),
     setMatrix: (patch, { replace = true } = {}) => go(rebuild({ matrix: applyPatch(state.location.matrix, patch) }), replace),
+    setParams: ({ matrix = {}, query = {} }, { replace } = {}) =>
+      go(rebuild({ matrix: applyPatch(state.location.matrix, matrix), query: applyPatch(state.location.query, query) }), replace),
     openPopup(path) {
       if (state.location.popup) return false;
       go(rebuild({ popup: path }), false);

@@ -1,4 +1,4 @@
-// Who is signed in, and the lists every screen shares (client.md §1.2-1.3): organizations, projects, source types,
+// Who is signed in, and the lists every screen shares: organizations, projects, source types,
 // authorities (system admins only), site settings and profile info. The lists refill when the account changes
 // and empty on sign-out; saves patch them locally instead of refetching.
 import { ROLE_SYS_ADMIN } from '../../common/authorities';

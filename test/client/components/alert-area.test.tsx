@@ -38,7 +38,7 @@ t('the toasts list the queue at once, translated with translated params; they ar
   assert.equal(h.missing, []);
 });
 
-t('one polite live region announces each alert 100 ms after it shows (spec 000 §9); a closed one leaves it', async () => {
+t('one polite live region announces each alert 100 ms after it shows; a closed one leaves it', async () => {
   const h = await harness();
   const { timers, pending, fire } = manualTimers();
   const view = h.render(<AlertArea announcerTimers={timers} />);

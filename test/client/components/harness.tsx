@@ -5,7 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryHistory, type MemoryHistory } from 'history';
 import type { ReactElement, ReactNode } from 'react';
 import type { UserDTO } from '../../../src/common/dto';
-import { createListEvents, type ListEvents } from '../../../src/client/components/list-events';
+import { createListEvents, type ListEvents } from '../../../src/client/lib/list-events';
 import { ServicesProvider } from '../../../src/client/components/services-react';
 import { createAlertQueue, type AlertQueue } from '../../../src/client/lib/alerts';
 import { createHttp, type Http } from '../../../src/client/lib/http';

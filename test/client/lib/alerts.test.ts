@@ -90,7 +90,7 @@ queue('real timers are used by default', async () => {
 
 queue.run();
 
-const mapping = suite('alertForHttpError (spec 000 §8)');
+const mapping = suite('alertForHttpError');
 
 const apiError = (status: number, body?: unknown, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
   new ApiError({ status, headers: new Headers(headers), body, method, url: 'api/x' });

@@ -1,4 +1,4 @@
-// Sort state as the URL and the API write it: `sort=field,asc` / `sort=field,desc` (client.md §1.3). Lists paged by
+// Sort state as the URL and the API write it: `sort=field,asc` / `sort=field,desc`. Lists paged by
 // the server send a second `sort=id` as a tie-breaker; lists sorted in the browser use compareRows.
 
 export interface SortState {

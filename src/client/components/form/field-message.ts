@@ -1,5 +1,5 @@
 // From a rule violation (src/common/validation) to the message key a form shows under the field. Email fields use
-// the global.messages.validate.email.* keys (spec 000 §8); everything else entity.validation.*.
+// the global.messages.validate.email.* keys; everything else entity.validation.*.
 import { toI18nMessage, type FieldRules, type FieldViolation, type RuleCode } from '../../../common/validation';
 
 export interface FieldMessage {

@@ -1,6 +1,6 @@
 // Form state for dialogs and settings: values, which fields the user has changed (dirty), errors from the shared
 // rule sets of src/common (the same rules the server applies) plus any form-specific checks, validity and the saving
-// flag. A field shows its message only once it is dirty and invalid (spec 000 §2).
+// flag. A field shows its message only once it is dirty and invalid.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { isAbortError, isHttpError } from '../../lib/http-errors';
 import { firstViolationByField, validate, type RuleSet } from '../../../common/validation';

@@ -1,4 +1,4 @@
-// Date display in the portal's fixed formats (spec 000 §9, spec 001 §9): dd/MM/yy HH:mm in lists, yyyy-MM-dd for
+// Date display in the portal's fixed formats: dd/MM/yy HH:mm in lists, yyyy-MM-dd for
 // calendar dates, yyyy-MM-dd HH:mm for enrollment and created dates. Written out by hand rather than with Intl so
 // the formats do not drift with the browser's locale. Times show in the browser's time zone.
 

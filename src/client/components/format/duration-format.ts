@@ -1,5 +1,5 @@
-// Durations as whole units (spec 000 §9: year, month, day, hour, minute, second), the OAuth client token validity
-// (spec 001 §9: days 86400 s, hours 3600 s, minutes 60 s, seconds) and the pairing timeout rule (spec 001 §2).
+// Durations as whole units (year, month, day, hour, minute, second), the OAuth client token validity
+// (days 86400 s, hours 3600 s, minutes 60 s, seconds) and the pairing timeout rule.
 // Parts come back as numbers with a unit; `durationText` turns them into words through the i18n plural keys
 // `global.duration.<unit>.one|other`.
 

@@ -1,5 +1,5 @@
-// A yes/no dialog for deletes, discontinue and send-activation, large like every popup (spec 001 §2: "All popups are
-// large with a static backdrop"). Confirming runs `onConfirm`; while it runs the dialog is saving; when it succeeds
+// A yes/no dialog for deletes, discontinue and send-activation, large with a static backdrop like
+// every popup. Confirming runs `onConfirm`; while it runs the dialog is saving; when it succeeds
 // the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no global alert, so this is
 // where the user learns about it).
 import { useState, type ReactNode } from 'react';

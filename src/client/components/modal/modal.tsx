@@ -1,4 +1,4 @@
-// The dialog every create/edit/delete/pair popup uses (spec 001 §2: large, static backdrop). Rendered over the page
+// The dialog every create/edit/delete/pair popup uses (large, static backdrop). Rendered over the page
 // in a portal; focus moves in on open, stays inside, and goes back where it was on close. Escape closes, except
 // while saving (a request is in flight and closing would hide its outcome). Clicking the backdrop does nothing.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';

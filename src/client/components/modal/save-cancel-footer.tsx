@@ -1,4 +1,4 @@
-// The footer of every create/edit dialog (spec 001 §2): Cancel closes, Save runs only while the form is valid and
+// The footer of every create/edit dialog: Cancel closes, Save runs only while the form is valid and
 // nothing is saving or loading. Both are plain buttons, so Enter in a field submits through the form instead.
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';

@@ -1,4 +1,4 @@
-// The pager of server-paged lists (spec 001 §9): first/last boundary links, previous/next, at most five page links,
+// The pager of server-paged lists: first/last boundary links, previous/next, at most five page links,
 // small; plus the item count line. Hidden when everything fits on one page.
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';

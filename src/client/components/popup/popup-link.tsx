@@ -1,5 +1,5 @@
-// Opening a popup over the current page. Only one popup may be open: while one is, opening another is refused
-// (spec 000 §2), so a stray click behind a dialog does nothing.
+// Opening a popup over the current page. Only one popup may be open: while one is, opening another is refused,
+// so a stray click behind a dialog does nothing.
 import { useCallback, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { buildAppUrl } from '../../lib/app-url';
 import { useLocation, useRouter } from '../../lib/router-react';

@@ -1,4 +1,4 @@
-// Account activation from a mailed link `#/activate?key=...` (spec 000 §2): GET api/activate once per key, then a
+// Account activation from a mailed link `#/activate?key=...`: GET api/activate once per key, then a
 // success message with a sign-in link, or the activation error. No key is an error without asking the server.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';

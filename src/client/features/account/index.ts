@@ -1,4 +1,4 @@
-// Account screens (spec 000): activation, password reset, password change, settings. One lazy chunk.
+// Account screens: activation, password reset, password change, settings. One lazy chunk.
 import '../../shell-core';
 export { ActivatePage } from './activate-page';
 export { ResetRequestPage } from './reset-request-page';

@@ -1,4 +1,4 @@
-// Changing one's own password (spec 000 §2, §5): new password with its strength bar and a confirmation. The success
+// Changing one's own password: new password with its strength bar and a confirmation. The success
 // and error flags are cleared at each submit; a mismatch or a weak password is refused before anything is sent.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';

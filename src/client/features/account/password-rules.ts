@@ -1,4 +1,4 @@
-// The new-password form shared by the password page and the reset-finish page (spec 000 §5): both fields required,
+// The new-password form shared by the password page and the reset-finish page: both fields required,
 // 8-100 characters (shown under the field once dirty), then on submit the pair must match and be strong enough.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_STRENGTH, passwordStrength } from '../../../common/password';
 import type { RuleSet } from '../../../common/validation';

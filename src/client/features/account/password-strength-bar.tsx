@@ -1,4 +1,4 @@
-// The five-step strength bar under a new password (spec 000 §5): levels below 20, 30, 40, 55 and from 55 up, from
+// The five-step strength bar under a new password: levels below 20, 30, 40, 55 and from 55 up, from
 // red to green. The level's name is there for screen readers and as a tooltip; an empty password shows no level.
 import { useId, type ReactNode } from 'react';
 import { passwordStrength, strengthLevel } from '../../../common/password';

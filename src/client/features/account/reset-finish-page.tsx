@@ -1,4 +1,4 @@
-// Finishing a password reset from the mailed link `#/reset/finish?key=...` (spec 000 §2, §5, §7): without a key only
+// Finishing a password reset from the mailed link `#/reset/finish?key=...`: without a key only
 // the key-missing error shows; otherwise a new password with its confirmation, checked like on the password page,
 // sent with the key. Success links to sign-in; any failure is the generic reset error.
 import { useState, type FormEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Asking for a password reset by e-mail (spec 000 §2, §5, §7): required, a valid address, 5-100 characters. A 400
+// Asking for a password reset by e-mail: required, a valid address, 5-100 characters. A 400
 // means the address is not registered; any other failure is the generic error. On success the form gives way to
 // "check your e-mail".
 import { useState, type FormEvent, type ReactNode } from 'react';

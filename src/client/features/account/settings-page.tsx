@@ -1,4 +1,4 @@
-// The signed-in user's own settings (spec 000 §2, §4, §5): first and last name, e-mail and language. Saving posts
+// The signed-in user's own settings: first and last name, e-mail and language. Saving posts
 // the account with the edited fields, shows the outcome above the form, switches the interface language when the
 // chosen one is an interface language other than the current, and then re-reads the account.
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
@@ -61,7 +61,7 @@ function SettingsForm({ account }: { account: UserDTO | null }): ReactNode {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    // Spec 000 §7: without an account saving fails at once with "account not provided", and nothing is sent.
+    // Without an account saving fails at once with "account not provided", and nothing is sent.
     if (!account) {
       setOutcome({ saved: false, reason: { type: 'error', key: 'settings.messages.accountNotProvided' } });
       return;

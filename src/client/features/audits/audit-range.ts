@@ -1,4 +1,4 @@
-// The audit page's default date range (spec 000 §2): one month back to tomorrow, as yyyy-MM-dd in local time.
+// The audit page's default date range: one month back to tomorrow, as yyyy-MM-dd in local time.
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function isoDay(date: Date): string {

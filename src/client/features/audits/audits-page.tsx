@@ -1,15 +1,12 @@
-// The audit log (spec 000 §2): a from/to date filter (default one month back to tomorrow), a table sorted by the
+// The audit log: a from/to date filter (default one month back to tomorrow), a table sorted by the
 // server (date, principal, type) with the data as key: value pairs, 20 per page with an item count.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DataTable, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
 import { formatShortDateTime } from '../../components/format';
 import { DateInput } from '../../components/form';
-import { ItemCount, PAGE_SIZE, Pagination, usePageParam } from '../../components/pagination';
+import { LoadError } from '../../components/load-error';
+import { ItemCount, Pagination, usePagedList } from '../../components/pagination';
 import type { PageProps } from '../../components/popup/popup-types';
-import { useHttp } from '../../components/services-react';
-import { readTotalCount } from '../../lib/http';
-import { isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
 import { AuditData } from './audit-data';
 import { defaultAuditRange } from './audit-range';
@@ -27,31 +24,15 @@ const DEFAULT_SORT: SortState = { field: 'auditEventDate', ascending: false };
 
 export function AuditsPage(_props: PageProps): ReactNode {
   const t = useT();
-  const http = useHttp();
-  const scope = useAbortScope();
-  const [page, setPage] = usePageParam();
   const [sort] = useSortParam(DEFAULT_SORT);
   const [range, setRange] = useState(defaultAuditRange);
-  const [events, setEvents] = useState<AuditRow[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const sortKey = sort ? sortQuery(sort).join('|') : '';
-
-  useEffect(() => {
-    setEvents(null);
-    http
-      .get<AuditEvent[]>('management/audits', {
-        query: { page: page - 1, size: PAGE_SIZE, sort: sortKey.split('|').filter(Boolean), fromDate: range.fromDate || undefined, toDate: range.toDate || undefined },
-        signal: scope.takeLatest('audits'),
-      })
-      .then(
-        ({ data, headers }) => {
-          const rows = (Array.isArray(data) ? data : []).map((event, rowId) => ({ ...event, rowId }));
-          setEvents(rows);
-          setTotal(readTotalCount(headers) ?? rows.length);
-        },
-        (error) => !isAbortError(error) && setEvents([]),
-      );
-  }, [http, scope, page, sortKey, range.fromDate, range.toDate]);
+  const list = usePagedList<AuditEvent>({
+    path: 'management/audits',
+    sort: sort ? sortQuery(sort) : [],
+    filters: { fromDate: range.fromDate || undefined, toDate: range.toDate || undefined },
+  });
+  const { page, setPage } = list;
+  const events: AuditRow[] = list.rows.map((event, rowId) => ({ ...event, rowId }));
 
   const changeRange = (patch: Partial<typeof range>) => {
     setRange((current) => ({ ...current, ...patch }));
@@ -74,9 +55,13 @@ export function AuditsPage(_props: PageProps): ReactNode {
         <DateInput label={t('audits.filter.from')} name="fromDate" value={range.fromDate} onChange={(fromDate) => changeRange({ fromDate })} />
         <DateInput label={t('audits.filter.to')} name="toDate" value={range.toDate} onChange={(toDate) => changeRange({ toDate })} />
       </div>
-      <DataTable columns={columns} rows={events ?? []} rowKey={(e) => e.rowId} defaultSort={DEFAULT_SORT} loading={events === null} />
-      <ItemCount page={page} total={total} />
-      <Pagination page={page} total={total} onPageChange={setPage} />
+      {list.error !== undefined ? (
+        <LoadError error={list.error} onRetry={list.retry} />
+      ) : (
+        <DataTable columns={columns} rows={events} rowKey={(e) => e.rowId} defaultSort={DEFAULT_SORT} loading={list.loading} />
+      )}
+      <ItemCount page={page} total={list.total} />
+      <Pagination page={page} total={list.total} onPageChange={setPage} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// The audit log (spec 000 §2).
+// The audit log.
 import '../../shell-core';
 
 export { AuditsPage } from './audits-page';

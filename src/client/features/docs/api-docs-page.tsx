@@ -1,8 +1,9 @@
-// The embedded API documentation (spec 000 §2, client.md "docs"): the server's OpenAPI document, found through
+// The embedded API documentation: the server's OpenAPI document, found through
 // api-docs/swagger-config as swagger-ui would, shown as operations grouped by tag with a filter, each opening onto
 // its parameters, bodies, answers, required permission and a "try it out" form. Hand-rolled: no swagger-ui.
 import { useMemo, useState, type ReactNode } from 'react';
 import { TextField } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useDebouncedValue } from '../../components/use-debounced';
 import { useT, type Translate } from '../../lib/i18n-react';
@@ -38,11 +39,7 @@ export function ApiDocsPage(_props: PageProps): ReactNode {
         <h1 className="entity-page__title">{t('global.menu.admin.apidocs')}</h1>
       </header>
       {state.status === 'loading' && <p role="status">{t('apiDocs.loading')}</p>}
-      {state.status === 'error' && (
-        <p role="alert" className="api-docs__problem">
-          {failureText(t, state.failure)}
-        </p>
-      )}
+      {state.status === 'error' && <LoadError error={undefined} onRetry={state.retry} message={failureText(t, state.failure)} />}
       {ready && (
         <>
           <div className="api-docs__intro">

@@ -1,4 +1,4 @@
-// The embedded API documentation (spec 000 §2).
+// The embedded API documentation.
 import '../../shell-core';
 
 export { ApiDocsPage } from './api-docs-page';

@@ -1,4 +1,4 @@
-// Access denied (spec 000 §2, spec 001 §2): the 403 title and a sign-in link. The guard sends anonymous visitors of
+// Access denied: the 403 title and a sign-in link. The guard sends anonymous visitors of
 // protected pages here after remembering where they were going, so signing in brings them back.
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';

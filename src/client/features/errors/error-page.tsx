@@ -1,4 +1,4 @@
-// The error page: a generic title (spec 000 §2), also shown for a URL that matches no route.
+// The error page: a generic title, also shown for a URL that matches no route.
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';

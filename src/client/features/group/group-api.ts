@@ -1,4 +1,4 @@
-// The group calls of spec 001 §7 the group screens share.
+// The group endpoints the group screens share.
 import type { GroupDTO } from '../../../common/dto';
 import type { Http } from '../../lib/http';
 import { pathOf } from '../../lib/app-url';

@@ -22,7 +22,7 @@ export function GroupDialog({ params, close }: PopupProps): ReactNode {
     form.submit(async ({ name }) => {
       const { data } = await http.post<GroupDTO>(groupsPath(projectName), { body: { name: name.trim() } });
       alerts.success('managementPortalApp.group.created', { param: data?.name ?? name });
-      events.broadcast('groupListModification', data);
+      events.emit('groupListModification', data);
       close();
     });
 

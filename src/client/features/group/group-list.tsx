@@ -1,42 +1,40 @@
-// The Groups tab of a project (spec 001 §2, client.md §1.6 jhi-groups): the project's groups, a button for a new
-// one, and delete. A group that still has subjects answers the plain DELETE with 409: then the confirmation popup
-// project-group/{projectName}/{id}/delete opens, which unlinks the subjects (spec 001 §8).
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+// The Groups tab of a project: the project's groups, a button for a new one, and delete. A group that still has
+// subjects answers the plain DELETE with 409: then the confirmation popup project-group/{projectName}/{id}/delete
+// opens, which unlinks the subjects.
+import { useState, type ReactNode } from 'react';
 import type { GroupDTO } from '../../../common/dto';
 import { DataTable, type Column } from '../../components/data-table';
+import { LoadError } from '../../components/load-error';
 import { PopupLink, useOpenPopup } from '../../components/popup';
-import { useAlerts, useHttp, useListModification } from '../../components/services-react';
+import { useAlerts, useHttp, useListEvents } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { isAbortError, isApiError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
+import { isApiError } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
 import { deleteGroup, groupsPath } from './group-api';
 
 export function GroupList({ projectName }: { projectName: string }): ReactNode {
   const t = useT();
   const http = useHttp();
   const alerts = useAlerts();
+  const events = useListEvents();
   const openPopup = useOpenPopup();
-  const scope = useAbortScope();
-  const [groups, setGroups] = useState<GroupDTO[] | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    http.get<GroupDTO[]>(groupsPath(projectName), { signal: scope.takeLatest('groups') }).then(
-      ({ data }) => setGroups(Array.isArray(data) ? data : []),
-      (error) => !isAbortError(error) && setGroups((current) => current ?? []),
-    );
-  }, [http, scope, projectName]);
-
-  useEffect(load, [load]);
-  useListModification('groupListModification', load);
+  const groups = useResource(
+    ['groups', projectName],
+    async (signal) => {
+      const { data } = await http.get<GroupDTO[]>(groupsPath(projectName), { signal });
+      return Array.isArray(data) ? data : [];
+    },
+    { reloadOn: { groupListModification: true } },
+  );
 
   const remove = async (group: GroupDTO) => {
     setDeleting(group.name);
     try {
       await deleteGroup(http, projectName, group.name, false);
       alerts.success('managementPortalApp.group.deleted', { param: group.name });
-      load();
+      events.emit('groupListModification', { deleted: group.name });
     } catch (error) {
       // 409: the group still has subjects; ask before unlinking them. Other failures were already reported.
       if (isApiError(error) && error.status === 409) openPopup(pathOf('project-group', projectName, group.id ?? group.name, 'delete'));
@@ -72,7 +70,11 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
           {t('managementPortalApp.group.home.createLabel')}
         </PopupLink>
       </div>
-      <DataTable columns={columns} rows={groups ?? []} rowKey={(group) => group.id ?? group.name} loading={groups === null} sort={null} onSortChange={() => undefined} />
+      {groups.error !== undefined ? (
+        <LoadError error={groups.error} onRetry={groups.retry} />
+      ) : (
+        <DataTable columns={columns} rows={groups.data ?? []} rowKey={(group) => group.id ?? group.name} loading={groups.loading} sort={null} onSortChange={() => undefined} />
+      )}
     </div>
   );
 }

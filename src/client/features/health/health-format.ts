@@ -1,4 +1,4 @@
-// Health values for display (spec 000 §2, §9): disk-space byte counts in GB above 1 GiB, otherwise MB, 2 decimals.
+// Health values for display: disk-space byte counts in GB above 1 GiB, otherwise MB, 2 decimals.
 export const GB_THRESHOLD = 1073741824;
 const MB = 1048576;
 

@@ -1,13 +1,14 @@
-// Health (spec 000 §2): one row per component with an UP (green) or other (red) badge and a details button, and a
+// Health: one row per component with an UP (green) or other (red) badge and a details button, and a
 // refresh button. A 503 answer carries the same body and is shown as data, not as a failure.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../components/badge';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useAlerts, useHttp } from '../../components/services-react';
 import { alertForHttpError } from '../../lib/alerts';
-import { ApiError, isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
+import { ApiError } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
 import { HealthDetails } from './health-details';
 import { componentLabel } from './health-labels';
 import { isHealth, type Health } from './health-types';
@@ -16,32 +17,21 @@ export function HealthPage(_props: PageProps): ReactNode {
   const t = useT();
   const http = useHttp();
   const alerts = useAlerts();
-  const scope = useAbortScope();
-  const [health, setHealth] = useState<Health | null>(null);
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<string | null>(null);
-
-  const refresh = useCallback(() => {
-    setLoading(true);
-    http.get<Health>('management/health', { signal: scope.takeLatest('health'), silent: true }).then(
-      ({ data }) => {
-        setHealth(isHealth(data) ? data : null);
-        setLoading(false);
-      },
-      (error) => {
-        if (isAbortError(error)) return;
-        if (error instanceof ApiError && error.status === 503 && isHealth(error.body)) setHealth(error.body);
-        else {
-          // Any other failure is reported as the http layer would have (the request was silent for the 503 case).
-          alertForHttpError(error).forEach((alert) => alerts.add(alert));
-          setHealth(null);
-        }
-        setLoading(false);
-      },
-    );
-  }, [http, scope, alerts]);
-
-  useEffect(refresh, [refresh]);
+  const loaded = useResource(['health'], async (signal) => {
+    try {
+      const { data } = await http.get<Health>('management/health', { signal, silent: true });
+      return isHealth(data) ? data : null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 503 && isHealth(error.body)) return error.body;
+      // Any other failure is reported as the http layer would have (the request was silent for the 503 case).
+      if (!signal.aborted) alertForHttpError(error).forEach((alert) => alerts.add(alert));
+      throw error;
+    }
+  });
+  const health = loaded.data;
+  const loading = loaded.loading;
+  const refresh = loaded.reload;
 
   const components = Object.entries(health?.components ?? {});
   const selectedComponent = selected ? health?.components?.[selected] : undefined;
@@ -54,6 +44,7 @@ export function HealthPage(_props: PageProps): ReactNode {
           {t('health.refresh.button')}
         </button>
       </header>
+      {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       {health && (
         <p className="health-page__overall">
           {t('health.overall')} <StatusBadge status={health.status} />

@@ -1,4 +1,4 @@
-// GET management/health (api.md §5.16): overall status and one entry per component; a 503 carries the same body.
+// GET management/health: overall status and one entry per component; a 503 carries the same body.
 export interface HealthComponent {
   status: string;
   details?: Record<string, unknown>;

@@ -1,4 +1,4 @@
-// Health (spec 000 §2).
+// Health.
 import '../../shell-core';
 
 export { HealthPage } from './health-page';

@@ -1,4 +1,4 @@
-// Home (spec 001 §2): a welcome and one card per organization for a signed-in user; a notice with a sign-in link
+// Home: a welcome and one card per organization for a signed-in user; a notice with a sign-in link
 // for everyone else. Also where a token sign-in arrives.
 import type { ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';

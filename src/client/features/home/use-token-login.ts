@@ -1,4 +1,4 @@
-// Signing in with a token handed over in the home URL (`#/?access_token=...`, spec 001 §2 Home): POST api/login
+// Signing in with a token handed over in the home URL (`#/?access_token=...`): POST api/login
 // turns it into a session, then the token is taken out of the URL so it is not left in the history or a bookmark.
 import { useEffect, useRef } from 'react';
 import { useAlerts } from '../../components/services-react';

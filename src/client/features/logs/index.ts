@@ -1,4 +1,4 @@
-// Loggers (spec 000 §2).
+// Loggers.
 import '../../shell-core';
 
 export { LogsPage } from './logs-page';

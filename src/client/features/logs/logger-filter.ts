@@ -1,4 +1,4 @@
-// The logger filter (spec 000 §2, §5): split on spaces; every term must be contained in the name, ignoring case.
+// The logger filter: split on spaces; every term must be contained in the name, ignoring case.
 export interface LoggerVM {
   name: string;
   level: string;

@@ -1,4 +1,4 @@
-// Runtime metrics (spec 000 §2).
+// Runtime metrics.
 import '../../shell-core';
 
 export { MetricsPage } from './metrics-page';

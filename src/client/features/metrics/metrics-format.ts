@@ -1,4 +1,4 @@
-// Numbers as the metrics screen shows them (spec 000 §9): memory in MB, shares as percentages, durations in ms.
+// Numbers as the metrics screen shows them: memory in MB, shares as percentages, durations in ms.
 export const MB = 1048576;
 
 export const toMb = (bytes: number) => (bytes / MB).toFixed(0);

@@ -1,12 +1,12 @@
-// Runtime metrics (spec 000 §2): GET management/jhimetrics and management/threaddump together; "Updating..." while
+// Runtime metrics: GET management/jhimetrics and management/threaddump together; "Updating..." while
 // they load; each section only when its data is present. Cache and datasource figures are those of the server process
 // that answered (each process has its own memory and connection pool).
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
-import { isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
 import { CacheSection } from './cache-section';
 import { DatasourceSection } from './datasource-section';
 import { EndpointsSection } from './endpoints-section';
@@ -20,28 +20,21 @@ import { ThreadsSection } from './threads-section';
 export function MetricsPage(_props: PageProps): ReactNode {
   const t = useT();
   const http = useHttp();
-  const scope = useAbortScope();
-  const [metrics, setMetrics] = useState<Metrics | null>(null);
-  const [threads, setThreads] = useState<ThreadInfo[] | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const refresh = useCallback(() => {
-    setLoading(true);
-    const metricsRequest = http.get<Metrics>('management/jhimetrics', { signal: scope.takeLatest('metrics') }).then(
-      ({ data }) => setMetrics(data && typeof data === 'object' ? data : null),
-      (error) => { if (!isAbortError(error)) setMetrics(null); throw error; },
-    );
-    const threadRequest = http.get<{ threads?: ThreadInfo[] }>('management/threaddump', { signal: scope.takeLatest('threads') }).then(
-      ({ data }) => setThreads(Array.isArray(data?.threads) ? data.threads : null),
-      (error) => { if (!isAbortError(error)) setThreads(null); throw error; },
-    );
-    Promise.allSettled([metricsRequest, threadRequest]).then((results) => {
-      const aborted = results.some((r) => r.status === 'rejected' && isAbortError(r.reason));
-      if (!aborted) setLoading(false);
-    });
-  }, [http, scope]);
-
-  useEffect(refresh, [refresh]);
+  const metricsLoad = useResource<Metrics | null>(['metrics'], async (signal) => {
+    const { data } = await http.get<Metrics>('management/jhimetrics', { signal });
+    return data && typeof data === 'object' ? data : null;
+  });
+  const threadsLoad = useResource<ThreadInfo[] | null>(['threads'], async (signal) => {
+    const { data } = await http.get<{ threads?: ThreadInfo[] }>('management/threaddump', { signal });
+    return Array.isArray(data?.threads) ? data.threads : null;
+  });
+  const metrics = metricsLoad.data;
+  const threads = threadsLoad.data;
+  const loading = metricsLoad.loading || threadsLoad.loading;
+  const refresh = () => {
+    metricsLoad.reload();
+    threadsLoad.reload();
+  };
 
   const requests = metrics?.['http.server.requests'];
   return (
@@ -53,6 +46,8 @@ export function MetricsPage(_props: PageProps): ReactNode {
         </button>
       </header>
       {loading && <p className="metrics-page__updating" role="status">{t('metrics.updating')}</p>}
+      {metricsLoad.error !== undefined && <LoadError error={metricsLoad.error} onRetry={metricsLoad.retry} />}
+      {threadsLoad.error !== undefined && <LoadError error={threadsLoad.error} onRetry={threadsLoad.retry} />}
       {hasEntries(metrics?.jvm) && <MemorySection jvm={metrics!.jvm!} />}
       {threads && threads.length > 0 && <ThreadsSection threads={threads} />}
       {hasEntries(metrics?.processMetrics) && <SystemSection process={metrics!.processMetrics!} />}

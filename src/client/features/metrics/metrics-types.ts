@@ -1,4 +1,4 @@
-// The JHipster metrics object (api.md §5.16) and the thread dump, as far as the metrics screen reads them.
+// The JHipster metrics object and the thread dump, as far as the metrics screen reads them.
 export interface Timing {
   count: number;
   mean: number;

@@ -1,9 +1,8 @@
-// Calls of the OAuth client screens (spec 001 §7 "OAuth clients and pairing") and the list event they announce.
+// Calls of the OAuth client screens.
 import type { ClientDetailsDTO } from '../../../common/dto';
 import type { Http } from '../../lib/http';
 
 export const CLIENTS_PATH = 'api/oauth-clients';
-export const CLIENT_LIST_EVENT = 'oauthClientListModification';
 
 export const clientPath = (clientId: string) => `${CLIENTS_PATH}/${encodeURIComponent(clientId)}`;
 

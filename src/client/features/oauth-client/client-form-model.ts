@@ -1,4 +1,4 @@
-// The OAuth client form (spec 001 §5) as strings and checkboxes, and the ClientDetailsDTO it becomes: lists are comma
+// The OAuth client form as strings and checkboxes, and the ClientDetailsDTO it becomes: lists are comma
 // separated, trimmed and stripped of empty entries; dynamic registration unchecked removes the key. The checks are
 // the server's own rule set (OAUTH_CLIENT_RULES) run on the DTO, plus the new-client secret rule.
 import type { ClientDetailsDTO } from '../../../common/dto';

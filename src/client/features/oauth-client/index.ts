@@ -1,4 +1,4 @@
-// OAuth clients (spec 001 §2): the list page and its create/edit and delete popups, routed by src/client/app.tsx.
+// OAuth clients: the list page and its create/edit and delete popups, routed by src/client/app.tsx.
 import '../../shell-core';
 
 export { OAuthClientListPage } from './oauth-client-list-page';

@@ -1,16 +1,16 @@
-// Create or edit an OAuth client (popups oauth-client-new and oauth-client/{clientId}/edit, spec 001 §2 and §5).
+// Create or edit an OAuth client (popups oauth-client-new and oauth-client/{clientId}/edit).
 // A protected client opens read-only with a warning. Saving announces the list change and closes; a failed save
 // (already an alert) keeps the dialog open.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { ClientDetailsDTO } from '../../../common/dto';
 import { useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
-import { isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
-import { CLIENT_LIST_EVENT, fetchClient, saveClient } from './client-api';
+import { useResource } from '../../lib/resource-react';
+import { fetchClient, saveClient } from './client-api';
 import { checkClientForm, EMPTY_FORM, isProtectedClient, toClientDTO, toFormValues, type ClientFormValues } from './client-form-model';
 import { OAuthClientFields } from './oauth-client-fields';
 
@@ -18,29 +18,22 @@ export function OAuthClientDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
   const http = useHttp();
   const events = useListEvents();
-  const scope = useAbortScope();
   const editing = params.clientId !== undefined;
-  // undefined while loading (edit only), null when it could not be loaded.
-  const [original, setOriginal] = useState<ClientDetailsDTO | null | undefined>(editing ? undefined : null);
+  const loaded = useResource(editing ? ['oauth-client', params.clientId] : null, (signal) => fetchClient(http, params.clientId!, signal));
+  // undefined while loading (edit only), null when there is none.
+  const original: ClientDetailsDTO | null | undefined = editing ? loaded.data : null;
   const form = useForm<ClientFormValues>({ initial: EMPTY_FORM, check: (values) => checkClientForm(values, editing) });
   const locked = editing && (!original || isProtectedClient(original));
 
   useEffect(() => {
-    if (!params.clientId) return;
-    fetchClient(http, params.clientId, scope.signal).then(
-      (client) => {
-        setOriginal(client);
-        if (client) form.reset(toFormValues(client));
-      },
-      (error) => !isAbortError(error) && setOriginal(null),
-    );
-    // `form` is new each render; the client is loaded once per id.
-  }, [http, scope, params.clientId]);
+    if (original) form.reset(toFormValues(original));
+    // `form` is new each render; the form is filled once the client has arrived.
+  }, [original]);
 
   const save = () =>
     form.submit(async (values) => {
       const saved = await saveClient(http, toClientDTO(values, original ?? undefined), editing);
-      events.broadcast(CLIENT_LIST_EVENT, saved);
+      events.emit('oauthClientListModification', saved ?? undefined);
       close();
     });
 
@@ -58,7 +51,8 @@ export function OAuthClientDialog({ params, close }: PopupProps): ReactNode {
 
   return (
     <Modal title={title} footer={footer} onClose={close} saving={form.saving}>
-      {editing && original === undefined && <p>{t('global.loading')}</p>}
+      {loaded.loading && <p>{t('global.loading')}</p>}
+      {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       {original && isProtectedClient(original) && (
         <p className="oauth-client__protected" role="alert">
           {t('managementPortalApp.oauthClient.protected')} {t('managementPortalApp.oauthClient.protectedEdit')}

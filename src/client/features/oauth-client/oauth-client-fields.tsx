@@ -1,4 +1,4 @@
-// The inputs of the OAuth client dialog (spec 001 §5): id (read-only when editing), secret with Randomize and the
+// The inputs of the OAuth client dialog: id (read-only when editing), secret with Randomize and the
 // public-client checkbox, the comma-separated lists, validities, grant type checkboxes and dynamic registration.
 import type { ReactNode } from 'react';
 import { Checkbox, TextField, type Form } from '../../components/form';

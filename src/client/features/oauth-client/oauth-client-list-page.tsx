@@ -1,28 +1,23 @@
-// OAuth clients (spec 001 §2, system admins): every client with its lists collapsed behind show-more past 10 items,
+// OAuth clients (system admins): every client with its lists collapsed behind show-more past 10 items,
 // validities in whole days/hours/minutes/seconds, and edit/delete links that are disabled for protected clients.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ClientDetailsDTO } from '../../../common/dto';
 import { DataTable, type Column } from '../../components/data-table';
 import { durationText, tokenValidity } from '../../components/format';
+import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
-import { useHttp, useListModification } from '../../components/services-react';
-import { useAbortScope } from '../../lib/http-react';
+import { useHttp } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
-import { CLIENT_LIST_EVENT, fetchClients } from './client-api';
+import { useResource } from '../../lib/resource-react';
+import { fetchClients } from './client-api';
 import { isProtectedClient } from './client-form-model';
 import { OAuthClientActions } from './oauth-client-actions';
 
 export function OAuthClientListPage(_props: PageProps): ReactNode {
   const t = useT();
   const http = useHttp();
-  const scope = useAbortScope();
-  const [clients, setClients] = useState<ClientDetailsDTO[] | null>(null);
-  const load = useCallback(() => {
-    fetchClients(http, scope.takeLatest('clients')).then(setClients, () => !scope.aborted && setClients([]));
-  }, [http, scope]);
-  useEffect(load, [load]);
-  useListModification(CLIENT_LIST_EVENT, load);
+  const clients = useResource(['oauth-clients'], (signal) => fetchClients(http, signal), { reloadOn: { oauthClientListModification: true } });
 
   const label = (field: string) => t(`managementPortalApp.oauthClient.${field}`);
   const list = (items: string[]) => (
@@ -53,7 +48,11 @@ export function OAuthClientListPage(_props: PageProps): ReactNode {
           {label('home.createLabel')}
         </PopupLink>
       </header>
-      <DataTable columns={columns} rows={clients ?? []} rowKey={(c) => c.clientId} loading={clients === null} />
+      {clients.error !== undefined ? (
+        <LoadError error={clients.error} onRetry={clients.retry} />
+      ) : (
+        <DataTable columns={columns} rows={clients.data ?? []} rowKey={(c) => c.clientId} loading={clients.loading} />
+      )}
     </section>
   );
 }

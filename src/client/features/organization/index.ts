@@ -1,4 +1,4 @@
-// Organizations (spec 001 §2): list, detail (Projects and Permissions tabs), the create/edit and the delete dialog.
+// Organizations: list, detail (Projects and Permissions tabs), the create/edit and the delete dialog.
 import '../../shell-core';
 export { OrganizationListPage } from './organization-list-page';
 export { OrganizationDetailPage } from './organization-detail-page';

@@ -1,4 +1,4 @@
-// Who may administer an organization (spec 001 §6): a system admin, or the organization admin of that organization.
+// Who may administer an organization: a system admin, or the organization admin of that organization.
 // Its Permissions tab, its Edit and Delete buttons and the project create button all use this list. It is also who
 // the server lets delete the organization (ORGANIZATION.DELETE on it, organizations/routes.ts): the matrix grants
 // that permission to system and organization admins only.

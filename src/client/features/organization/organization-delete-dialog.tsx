@@ -30,7 +30,7 @@ export function OrganizationDeleteDialog({ params, close }: PopupProps): ReactNo
     () => router.navigate(isSysAdmin ? 'organization' : '', { replace: true }),
     () => {
       session.organizationDeleted(name);
-      events.broadcast('organizationListModification', { deleted: name });
+      events.emit('organizationListModification', { deleted: name });
       if (heldARoleThere) void session.reset();
     },
   );

@@ -1,8 +1,10 @@
-// Organization detail (spec 001 §2): name, description, location and, for its admins (system admin or this
+// Organization detail: name, description, location and, for its admins (system admin or this
 // organization's admin), Edit and Delete buttons; tabs Projects and Permissions, the latter for admins only.
 import type { ReactNode } from 'react';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
+import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { HeaderActions } from '../project/header-actions';
 import { PermissionsEditor } from '../project/permissions/permissions-editor';
@@ -14,7 +16,8 @@ import { useOrganization } from './use-organization';
 export function OrganizationDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const name = params.organizationName;
-  const { organization, failed } = useOrganization(name);
+  const { organization, error, retry } = useOrganization(name);
+  const failed = error !== undefined;
   const isAdmin = useIsOrganizationAdmin(name);
   const tabs: TabDef[] = [
     { id: 'projects', label: t('managementPortalApp.organization.tab.projects') },
@@ -33,7 +36,13 @@ export function OrganizationDetailPage({ params }: PageProps): ReactNode {
         )}
       </header>
       {!organization ? (
-        <p className="loading">{failed ? t('managementPortalApp.organization.notFound') : t('global.loading')}</p>
+        !failed ? (
+          <p className="loading">{t('global.loading')}</p>
+        ) : isNotFound(error) ? (
+          <p className="notice">{t('managementPortalApp.organization.notFound')}</p>
+        ) : (
+          <LoadError error={error} onRetry={retry} />
+        )
       ) : (
         <>
           <dl className="entity-details">

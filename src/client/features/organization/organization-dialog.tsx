@@ -1,10 +1,11 @@
 // Create or edit an organization (popups organization-new and organization/{name}/edit). The name cannot change
 // once created. A save updates the session's organization cache; saved from the organization's own page, the app
-// then navigates to that organization (spec 001 §2).
+// then navigates to that organization.
 import { useEffect, type ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';
 import { ORGANIZATION_RULES } from '../../../common/validation';
 import { TextField, useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -31,7 +32,7 @@ export function OrganizationDialog({ params, close }: PopupProps): ReactNode {
   const router = useRouter();
   const { path, query } = useLocation();
   const editing = params.organizationName;
-  const { organization } = useOrganization(editing);
+  const { organization, error, retry } = useOrganization(editing);
   const form = useForm<OrganizationForm>({ initial: EMPTY, rules: ORGANIZATION_RULES });
   const loading = editing !== undefined && !organization;
 
@@ -45,7 +46,7 @@ export function OrganizationDialog({ params, close }: PopupProps): ReactNode {
       const body: Partial<OrganizationDTO> = { ...organization, name: values.name, description: values.description, location: values.location };
       const { data } = editing ? await http.put<OrganizationDTO>('api/organizations', { body }) : await http.post<OrganizationDTO>('api/organizations', { body });
       session.organizationSaved(data, editing);
-      events.broadcast('organizationListModification', data);
+      events.emit('organizationListModification', data);
       if (ON_DETAIL_PAGE.test(path)) router.navigate(buildAppUrl({ path: pathOf('organization', data.name), query }));
       else close();
     });
@@ -59,6 +60,7 @@ export function OrganizationDialog({ params, close }: PopupProps): ReactNode {
       onClose={close}
       saving={form.saving}
     >
+      {error !== undefined && <LoadError error={error} onRetry={retry} />}
       <form
         className="entity-form"
         onSubmit={(event) => {

@@ -1,4 +1,4 @@
-// Organizations (spec 001 §2): the cached list, sorted in the browser (name ascending by default), with a create
+// Organizations: the cached list, sorted in the browser (name ascending by default), with a create
 // button for system admins.
 import type { ReactNode } from 'react';
 import { ROLE_SYS_ADMIN } from '../../../common/authorities';

@@ -1,4 +1,4 @@
-// Projects (spec 001 §2): list, detail with its tabs, the create/edit and the delete dialog.
+// Projects: list, detail with its tabs, the create/edit and the delete dialog.
 import '../../shell-core';
 export { ProjectListPage } from './project-list-page';
 export { ProjectDetailPage } from './project-detail-page';

@@ -1,4 +1,4 @@
-// Which organizations the project dialog offers (spec 001 §6 "Change a project's organization"): a system admin
+// Which organizations the project dialog offers: a system admin
 // chooses among all; an organization admin among the organizations it administers, and only when it administers the
 // project's current one; anyone else sees the current organization, unchangeable.
 import { ROLE_ORGANIZATION_ADMIN, ROLE_SYS_ADMIN } from '../../../common/authorities';

@@ -1,4 +1,4 @@
-// Who may see a project's tabs (spec 001 §6 "Project detail tabs"): a system admin, the organization admin of the
+// Who may see a project's tabs: a system admin, the organization admin of the
 // project's organization, or the project admin of that project. The same roles may edit and delete it: the server
 // checks PROJECT.DELETE on the project (routes/projects.ts), which the matrix grants to those three (and to a project
 // owner, who has no admin screens). Only an empty project goes, and a project admin's own role there always keeps

@@ -1,4 +1,4 @@
-// Project dates (spec 001 §5): edited as yyyy-mm-dd, sent as that day at 00:00 (start) or 23:59 (end) with no zone,
+// Project dates: edited as yyyy-mm-dd, sent as that day at 00:00 (start) or 23:59 (end) with no zone,
 // which the server reads as UTC, and read back as dates. Reading takes the calendar day as written on the wire, so a
 // project ending at 23:59 UTC does not show as ending the next day east of Greenwich.
 

@@ -31,7 +31,7 @@ export function ProjectDeleteDialog({ params, close }: PopupProps): ReactNode {
     () => router.navigate(organization.current ? pathOf('organization', organization.current) : '', { replace: true }),
     () => {
       session.projectDeleted(name);
-      events.broadcast('projectListModification', { deleted: name });
+      events.emit('projectListModification', { deleted: name });
     },
   );
 

@@ -1,10 +1,12 @@
-// A project's page (spec 001 §2): its name (the human-readable one when set), the facts, Edit and Delete buttons,
+// A project's page: its name (the human-readable one when set), the facts, Edit and Delete buttons,
 // and the tabs, which only a system admin, the organization admin of its organization or its project admin sees;
 // anyone else gets a notice that no tabs are available.
 import type { ReactNode } from 'react';
 import { useHasAnyAuthority } from '../../components/authority-gate';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
+import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { findProject } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
@@ -17,7 +19,9 @@ import { useProject } from './use-project';
 export function ProjectDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const name = params.projectName;
-  const { project, failed } = useProject(name);
+  const loaded = useProject(name);
+  const project = loaded.data;
+  const failed = loaded.error !== undefined;
   // The cached list already knows the project's organization, so its admins get the (disabled) buttons at once.
   const cached = useSessionState((state) => findProject(state, name));
   const known = project ?? cached;
@@ -40,7 +44,15 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
         )}
       </header>
       {!project ? (
-        <p className="loading">{failed ? t('managementPortalApp.project.notFound') : t('global.loading')}</p>
+        failed ? (
+          isNotFound(loaded.error) ? (
+            <p className="notice">{t('managementPortalApp.project.notFound')}</p>
+          ) : (
+            <LoadError error={loaded.error} onRetry={loaded.retry} />
+          )
+        ) : (
+          <p className="loading">{t('global.loading')}</p>
+        )
       ) : (
         <>
           <ProjectSummary project={project} />

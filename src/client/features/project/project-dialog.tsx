@@ -1,10 +1,11 @@
-// Create or edit a project (popups organization/{org}/project-new and organization/{org}/project/{name}/edit,
-// spec 001 §2): every field of the spec, a warning on creation that the name cannot change later, the session cache
+// Create or edit a project (popups organization/{org}/project-new and organization/{org}/project/{name}/edit): every
+// field of a project, a warning on creation that the name cannot change later, the session cache
 // patched after a save, and, when saved from the project's own page, navigation to that project.
 import { useEffect, type ReactNode } from 'react';
 import { PROJECT_STATUSES, type ProjectDTO } from '../../../common/dto';
 import { PROJECT_RULES } from '../../../common/validation';
 import { Checkbox, DateInput, Select, TextField, useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -30,7 +31,8 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   const router = useRouter();
   const { path, query } = useLocation();
   const editing = params.projectName;
-  const { project } = useProject(editing);
+  const loaded = useProject(editing);
+  const project = loaded.data;
   const account = useSessionState(selectAccount);
   const organizations = useSessionState((state) => state.organizations);
   const form = useForm<ProjectFormValues>({ initial: formValuesOf(undefined, params.organizationName), rules: PROJECT_RULES, check: checkOrganization });
@@ -57,7 +59,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
       const body = projectBody(current, project, findOrganization(session.store.getState(), current.organizationName));
       const { data } = editing ? await http.put<ProjectDTO>('api/projects', { body }) : await http.post<ProjectDTO>('api/projects', { body });
       session.projectSaved(data, editing);
-      events.broadcast('projectListModification', data);
+      events.emit('projectListModification', data);
       if (ON_PROJECT_PAGE.test(path)) router.navigate(buildAppUrl({ path: pathOf('project', data.projectName), query }));
       else close();
     });
@@ -67,6 +69,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
 
   return (
     <Modal title={t(editing ? 'managementPortalApp.project.home.editLabel' : 'managementPortalApp.project.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
+      {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       <form className="entity-form" onSubmit={(event) => event.preventDefault()}>
         <TextField label={label('projectName')} required readOnly={editing !== undefined} {...form.field('projectName')} onChange={setName} />
         {!editing && <p className="entity-form__warning">{label('nameImmutable')}</p>}

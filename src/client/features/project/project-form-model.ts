@@ -1,4 +1,4 @@
-// The project dialog's values and how they map to and from a ProjectDTO (spec 001 §2-§5), without React.
+// The project dialog's values and how they map to and from a ProjectDTO, without React.
 import type { Attributes, OrganizationDTO, ProjectDTO, ProjectStatus, SourceTypeDTO } from '../../../common/dto';
 import { dayOf, endDateTime, startDateTime } from './project-dates';
 import { organizationOf } from './project-access';
@@ -6,7 +6,7 @@ import { organizationOf } from './project-access';
 /** The attribute the server keeps the human-readable name in; the dialog edits it as its own field. */
 export const HUMAN_READABLE_NAME_KEY = 'Human-readable-project-name';
 
-/** Keys the attribute editor offers (spec 001 §3). */
+/** Keys the attribute editor offers. */
 export const PROJECT_ATTRIBUTE_KEYS: readonly string[] = [
   'Work-package',
   'Phase',

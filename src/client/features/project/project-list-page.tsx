@@ -1,4 +1,4 @@
-// All projects (system admins, spec 001 §2), from the session cache.
+// All projects (system admins), from the session cache.
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';

@@ -1,4 +1,4 @@
-// The facts of a project on its detail page (spec 001 §2): organization, location, status, start and end dates,
+// The facts of a project on its detail page: organization, location, status, start and end dates,
 // attributes as `key => value`, and the description. The name is the page's heading.
 import type { ReactNode } from 'react';
 import type { ProjectDTO } from '../../../common/dto';

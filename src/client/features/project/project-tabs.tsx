@@ -1,4 +1,4 @@
-// The tabs of a project's page (spec 001 §2): subjects, sources, groups, permissions, admins and analysts, the
+// The tabs of a project's page: subjects, sources, groups, permissions, admins and analysts, the
 // active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_PROJECT_ANALYST } from '../../../common/authorities';

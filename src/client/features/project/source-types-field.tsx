@@ -1,4 +1,4 @@
-// The project dialog's source types (spec 001 §2): a typeahead over the cached source types (200 ms debounce,
+// The project dialog's source types: a typeahead over the cached source types (200 ms debounce,
 // filtered by the typed text, without the ones already chosen), each shown as producer_model_catalogVersion; the
 // chosen ones are buttons, and clicking one removes it.
 import type { ReactNode } from 'react';

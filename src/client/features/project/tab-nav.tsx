@@ -1,5 +1,5 @@
-// The tab strip of the organization and project detail pages. The active tab lives in the `tab` query parameter
-// (spec 001 §2), so a tab is linkable and Back returns to the previous one. ARIA tabs pattern with arrow keys.
+// The tab strip of the organization and project detail pages. The active tab lives in the `tab` query parameter,
+// so a tab is linkable and Back returns to the previous one. ARIA tabs pattern with arrow keys.
 // The lists under the tabs keep their paging and sort in the same query (`page`, `sort`); a tab's values mean nothing
 // to another tab's list (a subject sort is a 400 for sources), so switching tabs drops them.
 import { useCallback, useId, type KeyboardEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Global revisions (spec 001 §2).
+// Global revisions.
 import '../../shell-core';
 export { RevisionListPage } from './revision-list-page';
 export { RevisionPage } from './revision-page';

@@ -1,5 +1,5 @@
-// Where a change listed on the revisions page leads (spec 001 §2 "Global revisions": "the revision view of a project,
-// subject, source, source type, source data or user"). Subjects have their own view per revision
+// Where a change listed on the revisions page leads: the revision view of a project, subject, source, source type,
+// source data or user. Subjects have their own view per revision
 // (subject/{login}/revisions/{n}; a deleted one, which the server has no state for at that revision, links to its
 // history). Every other kind links to the revision view (revisions/{id}) with a query naming the entity, so the view
 // can scroll to it and highlight it: `?kind=project&key=radar`, and for source types their producer, model and

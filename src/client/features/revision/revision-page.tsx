@@ -1,10 +1,11 @@
-// revisions/{revisionId} (spec 001 §2 "Global revisions"): one revision as the revisions page links to it, for every
+// revisions/{revisionId}: one revision as the revisions page links to it, for every
 // kind of entity: its number, timestamp and author, then each changed entity as stored with the revision, grouped
 // by added / modified / deleted and by kind. `?kind=project&key=radar` (source types: producer, model and
 // catalogVersion) names the entity the user clicked, which is highlighted and scrolled to.
 import { useMemo, type ReactNode } from 'react';
 import type { RevisionEntityKind, RevisionInfoDTO } from '../../../common/dto';
 import { formatDateTime } from '../../components/format';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';
 import { Link, useLocation, useRouter } from '../../lib/router-react';
@@ -71,7 +72,9 @@ export function RevisionPage({ params }: PageProps): ReactNode {
       </header>
       {lookup.state === 'loading' && <p className="loading">{t('global.loading')}</p>}
       {lookup.state === 'notFound' && <p role="alert">{t('managementPortalApp.revision.view.notFound', { id })}</p>}
-      {lookup.state === 'failed' && <p role="alert">{t('managementPortalApp.revision.view.loadFailed')}</p>}
+      {lookup.state === 'failed' && (
+        <LoadError error={undefined} onRetry={lookup.retry} message={t('managementPortalApp.revision.view.loadFailed')} />
+      )}
       {lookup.state === 'found' && (
         <>
           <dl className="entity-details">

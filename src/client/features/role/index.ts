@@ -1,3 +1,3 @@
-// Role detail (spec 001 §2).
+// Role detail.
 import '../../shell-core';
 export { RoleDetailPage } from './role-detail-page';

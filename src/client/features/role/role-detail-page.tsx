@@ -1,29 +1,24 @@
 // A role (routes role/{projectName}/{authorityName} and role/{organizationName}/{authorityName}, one URL shape):
 // GET api/roles/{projectOrOrganizationName}/{authorityName}, shown as the authority and its project or organization.
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
+import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
 import { Link } from '../../lib/router-react';
 
 export function RoleDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const http = useHttp();
-  const scope = useAbortScope();
   const { projectOrOrganizationName: referent, authorityName } = params;
-  const [role, setRole] = useState<RoleDTO | null | undefined>();
-
-  useEffect(() => {
-    setRole(undefined);
-    http.get<RoleDTO>(`api/roles/${pathOf(referent, authorityName)}`, { signal: scope.takeLatest('role') }).then(
-      ({ data }) => setRole(data),
-      (error) => !isAbortError(error) && setRole(null),
-    );
-  }, [http, scope, referent, authorityName]);
+  const loaded = useResource(['role', referent, authorityName], async (signal) =>
+    (await http.get<RoleDTO>(`api/roles/${pathOf(referent, authorityName)}`, { signal })).data,
+  );
+  const role = loaded.data;
 
   const label = (field: string) => t(`managementPortalApp.role.${field}`);
   return (
@@ -33,8 +28,9 @@ export function RoleDetailPage({ params }: PageProps): ReactNode {
           {t('managementPortalApp.role.detail.title')}: {authorityName}
         </h1>
       </header>
-      {role === undefined && <p className="loading">{t('global.loading')}</p>}
-      {role === null && <p className="notice">{label('notFound')}</p>}
+      {loaded.loading && <p className="loading">{t('global.loading')}</p>}
+      {isNotFound(loaded.error) && <p className="notice">{label('notFound')}</p>}
+      {loaded.error !== undefined && !isNotFound(loaded.error) && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       {role && (
         <dl className="entity-details">
           <dt>{label('authorityName')}</dt>

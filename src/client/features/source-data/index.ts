@@ -1,4 +1,4 @@
-// Source data (spec 001 §2): the server-paged list, the detail page, the create/edit dialog and the delete
+// Source data: the server-paged list, the detail page, the create/edit dialog and the delete
 // confirmation.
 import '../../shell-core';
 export { SourceDataListPage } from './source-data-list-page';

@@ -21,7 +21,7 @@ export function SourceDataDeleteDialog({ params, close }: PopupProps): ReactNode
   const confirm = async () => {
     await http.delete(`api/source-data/${pathOf(name)}`);
     markDeleted();
-    events.broadcast('sourceDataListModification');
+    events.emit('sourceDataListModification', { deleted: name });
     void session.refreshSourceTypes();
   };
 

@@ -1,9 +1,11 @@
-// Source data detail (spec 001 §2): type, name, processing state, key and value schema, topic, frequency, unit, a
+// Source data detail: type, name, processing state, key and value schema, topic, frequency, unit, a
 // link to its source type, Edit, and a back button.
 import type { ReactNode } from 'react';
+import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
+import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { useRouter } from '../../lib/router-react';
 import { SourceTypeLink } from './source-type-link';
@@ -15,7 +17,8 @@ export function SourceDataDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const router = useRouter();
   const name = params.sourceDataName;
-  const { sourceData, failed } = useSourceData(name);
+  const loaded = useSourceData(name);
+  const sourceData = loaded.data;
   const label = (field: string) => t(`managementPortalApp.sourceData.${field}`);
 
   return (
@@ -31,7 +34,13 @@ export function SourceDataDetailPage({ params }: PageProps): ReactNode {
         )}
       </header>
       {!sourceData ? (
-        <p className="loading">{failed ? t('managementPortalApp.sourceData.notFound', { name }) : t('global.loading')}</p>
+        loaded.error === undefined ? (
+          <p className="loading">{t('global.loading')}</p>
+        ) : isNotFound(loaded.error) ? (
+          <p className="notice">{t('managementPortalApp.sourceData.notFound', { name })}</p>
+        ) : (
+          <LoadError error={loaded.error} onRetry={loaded.retry} />
+        )
       ) : (
         <dl className="entity-details">
           {FIELDS.map((field) => [<dt key={`${field}-label`}>{label(field)}</dt>, <dd key={field}>{sourceData[field]}</dd>])}

@@ -1,10 +1,11 @@
-// Create or edit source data (popups source-data-new and source-data/{name}/edit, spec 001 §2): type, source type
+// Create or edit source data (popups source-data-new and source-data/{name}/edit): type, source type
 // (from the session's cached list), name, processing state, topic, key/value schema, frequency and unit. Blank
 // optional fields go to the server as null; fields the dialog does not show (provider, enabled) are kept.
 import { useEffect, type ReactNode } from 'react';
 import { PROCESSING_STATES, type SourceDataDTO } from '../../../common/dto';
 import { SOURCE_DATA_RULES } from '../../../common/validation';
 import { blankToNull, Select, TextField, useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -41,7 +42,8 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
   const router = useRouter();
   const { path } = useLocation();
   const editing = params.sourceDataName;
-  const { sourceData } = useSourceData(editing);
+  const loaded = useSourceData(editing);
+  const sourceData = loaded.data;
   const sourceTypes = useSessionState((state) => state.sourceTypes);
   const form = useForm<SourceDataForm>({ initial: EMPTY, rules: SOURCE_DATA_RULES });
   const loading = editing !== undefined && !sourceData;
@@ -69,7 +71,7 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
       const { data } = sourceData
         ? await http.put<SourceDataDTO>('api/source-data', { body })
         : await http.post<SourceDataDTO>('api/source-data', { body });
-      events.broadcast('sourceDataListModification', data);
+      events.emit('sourceDataListModification', data);
       void session.refreshSourceTypes();
       const ownPage = editing !== undefined && path === pathOf('source-data', editing);
       if (ownPage && data.sourceDataName !== editing) router.navigate(pathOf('source-data', data.sourceDataName ?? ''), { replace: true });
@@ -81,6 +83,7 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
 
   return (
     <Modal title={t(editing ? 'managementPortalApp.sourceData.home.editLabel' : 'managementPortalApp.sourceData.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
+      {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       <form
         className="entity-form"
         onSubmit={(event) => {

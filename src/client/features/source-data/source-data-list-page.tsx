@@ -1,16 +1,13 @@
-// Source data (spec 001 §2): GET api/source-data paged by the server (20 a page, page and sort in the URL, default
+// Source data: GET api/source-data paged by the server (20 a page, page and sort in the URL, default
 // page 1 and id ascending, id as tie-breaker), boundary links and the item count, view/edit/delete per row.
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SourceDataDTO } from '../../../common/dto';
 import { DataTable, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
-import { ItemCount, PAGE_SIZE, Pagination, usePageParam } from '../../components/pagination';
+import { LoadError } from '../../components/load-error';
+import { ItemCount, Pagination, usePagedList } from '../../components/pagination';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
-import { useHttp, useListModification } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { readTotalCount } from '../../lib/http';
-import { isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { SourceTypeLink } from './source-type-link';
@@ -19,32 +16,12 @@ const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
 
 export function SourceDataListPage(_props: PageProps): ReactNode {
   const t = useT();
-  const http = useHttp();
-  const scope = useAbortScope();
-  const [page, setPage] = usePageParam();
   const [sort] = useSortParam(DEFAULT_SORT);
-  const [rows, setRows] = useState<SourceDataDTO[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [reloads, setReloads] = useState(0);
-  const sortKey = sort ? sortQuery(sort).join('|') : '';
-
-  useListModification('sourceDataListModification', () => setReloads((n) => n + 1));
-
-  useEffect(() => {
-    http
-      .get<SourceDataDTO[]>('api/source-data', {
-        query: { page: page - 1, size: PAGE_SIZE, sort: sortKey.split('|').filter(Boolean) },
-        signal: scope.takeLatest('source-data'),
-      })
-      .then(
-        ({ data, headers }) => {
-          const list = Array.isArray(data) ? data : [];
-          setRows(list);
-          setTotal(readTotalCount(headers) ?? list.length);
-        },
-        (error) => !isAbortError(error) && setRows([]),
-      );
-  }, [http, scope, page, sortKey, reloads]);
+  const list = usePagedList<SourceDataDTO>({
+    path: 'api/source-data',
+    sort: sort ? sortQuery(sort) : [],
+    reloadOn: { sourceDataListModification: true },
+  });
 
   const label = (field: string) => t(`managementPortalApp.sourceData.${field}`);
   const named = (data: SourceDataDTO, ...rest: string[]) => pathOf('source-data', data.sourceDataName ?? '', ...rest);
@@ -77,9 +54,13 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
           {t('managementPortalApp.sourceData.home.createLabel')}
         </PopupLink>
       </header>
-      <DataTable columns={columns} rows={rows ?? []} rowKey={(data) => data.id ?? data.sourceDataName ?? ''} defaultSort={DEFAULT_SORT} loading={rows === null} empty={label('empty')} />
-      <ItemCount page={page} total={total} />
-      <Pagination page={page} total={total} onPageChange={setPage} />
+      {list.error !== undefined ? (
+        <LoadError error={list.error} onRetry={list.retry} />
+      ) : (
+        <DataTable columns={columns} rows={list.rows} rowKey={(data) => data.id ?? data.sourceDataName ?? ''} defaultSort={DEFAULT_SORT} loading={list.loading} empty={label('empty')} />
+      )}
+      <ItemCount page={list.page} total={list.total} />
+      <Pagination page={list.page} total={list.total} onPageChange={list.setPage} />
     </section>
   );
 }

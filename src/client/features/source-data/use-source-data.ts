@@ -1,34 +1,15 @@
-// One source data row by name (GET api/source-data/{name}), reloaded when a dialog saves one. `failed` once the
-// request failed (already shown as an alert) or there is no such row.
-import { useEffect, useState } from 'react';
+// One source data row by name (GET api/source-data/{name}), reloaded when a dialog saves one (a deleted row is not
+// asked for again: its page is being left).
 import type { SourceDataDTO } from '../../../common/dto';
-import { useHttp, useListModification } from '../../components/services-react';
+import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { isAbortError } from '../../lib/http-errors';
-import { useAbortScope } from '../../lib/http-react';
+import { useResource, type ResourceView } from '../../lib/resource-react';
 
-export interface SourceDataLookup {
-  sourceData: SourceDataDTO | undefined;
-  failed: boolean;
-}
-
-export function useSourceData(name: string | undefined): SourceDataLookup {
+export function useSourceData(name: string | undefined): ResourceView<SourceDataDTO> {
   const http = useHttp();
-  const scope = useAbortScope();
-  const [found, setFound] = useState<SourceDataDTO | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
-
-  useListModification('sourceDataListModification', () => setReloads((n) => n + 1));
-
-  useEffect(() => {
-    if (name === undefined) return;
-    setFailed(false);
-    http
-      .get<SourceDataDTO>(`api/source-data/${pathOf(name)}`, { signal: scope.takeLatest('source-data') })
-      .then(({ data }) => setFound(data), (error) => !isAbortError(error) && setFailed(true));
-  }, [http, scope, name, reloads]);
-
-  const sourceData = found?.sourceDataName === name ? found : undefined;
-  return { sourceData, failed: failed && sourceData === undefined };
+  return useResource(
+    name === undefined ? null : ['source-data', name],
+    async (signal) => (await http.get<SourceDataDTO>(`api/source-data/${pathOf(name!)}`, { signal })).data,
+    { reloadOn: { sourceDataListModification: (change) => !(change !== undefined && 'deleted' in change && change.deleted === name) } },
+  );
 }

@@ -1,4 +1,4 @@
-// Source types (spec 001 §2): the client-sorted list, the detail page, the create/edit dialog with source-data rows
+// Source types: the client-sorted list, the detail page, the create/edit dialog with source-data rows
 // and the delete confirmation.
 import '../../shell-core';
 export { SourceTypeListPage } from './source-type-list-page';

@@ -23,8 +23,7 @@ export function SourceTypeDeleteDialog({ params, close }: PopupProps): ReactNode
     await http.delete(sourceTypeApiPath(key));
     markDeleted();
     await session.refreshSourceTypes();
-    events.broadcast('sourceTypeListModification');
-    events.broadcast('sourceDataListModification');
+    events.emit('sourceDataListModification');
   };
 
   return (

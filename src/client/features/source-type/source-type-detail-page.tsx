@@ -1,9 +1,11 @@
-// Source type detail (spec 001 §2): producer, model, catalogVersion, scope, links to its source data, name, app
+// Source type detail: producer, model, catalogVersion, scope, links to its source data, name, app
 // provider, assessment type and description, with Edit for the three admin roles (the route already requires them).
 import type { ReactNode } from 'react';
+import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
+import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { Link, useRouter } from '../../lib/router-react';
 import { keyFromParams, sourceTypePath, typeLabel } from './source-type-path';
@@ -13,7 +15,7 @@ export function SourceTypeDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const router = useRouter();
   const key = keyFromParams(params)!;
-  const { sourceType, failed } = useSourceType(key);
+  const { sourceType, error, retry } = useSourceType(key);
   const label = (field: string) => t(`managementPortalApp.sourceType.${field}`);
   const notFound = t('managementPortalApp.sourceType.notFound', { producer: key.producer, model: key.model, version: key.catalogVersion });
 
@@ -30,7 +32,13 @@ export function SourceTypeDetailPage({ params }: PageProps): ReactNode {
         )}
       </header>
       {!sourceType ? (
-        <p className="loading">{failed ? notFound : t('global.loading')}</p>
+        error === undefined ? (
+          <p className="loading">{t('global.loading')}</p>
+        ) : isNotFound(error) ? (
+          <p className="notice">{notFound}</p>
+        ) : (
+          <LoadError error={error} onRetry={retry} />
+        )
       ) : (
         <dl className="entity-details">
           <dt>{label('producer')}</dt>

@@ -1,10 +1,11 @@
-// Create or edit a source type with its source-data rows (popups source-type-new and source-type/{p}/{m}/{v}/edit,
-// spec 001 §2). A save refreshes the session's source-type cache (spec 001 §4) and tells the source-data list;
+// Create or edit a source type with its source-data rows (popups source-type-new and
+// source-type/{p}/{m}/{v}/edit). A save refreshes the session's source-type cache and tells the source-data list;
 // saved from the type's own page under a new key, the app follows it there.
 import { useEffect, useState, type ReactNode } from 'react';
 import { SOURCE_TYPE_SCOPES, type SourceTypeDTO } from '../../../common/dto';
 import { SOURCE_TYPE_RULES } from '../../../common/validation';
 import { Checkbox, Select, TextField, useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -26,7 +27,7 @@ export function SourceTypeDialog({ params, close }: PopupProps): ReactNode {
   const router = useRouter();
   const { path } = useLocation();
   const key = keyFromParams(params);
-  const { sourceType } = useSourceType(key);
+  const { sourceType, error, retry } = useSourceType(key);
   const form = useForm<SourceTypeForm>({ initial: EMPTY_SOURCE_TYPE, rules: SOURCE_TYPE_RULES });
   const [rows, setRows] = useState<SourceDataRow[]>([]);
   const loading = key !== undefined && !sourceType;
@@ -46,8 +47,7 @@ export function SourceTypeDialog({ params, close }: PopupProps): ReactNode {
         ? await http.put<SourceTypeDTO>('api/source-types', { body })
         : await http.post<SourceTypeDTO>('api/source-types', { body });
       void session.refreshSourceTypes();
-      events.broadcast('sourceTypeListModification', data);
-      events.broadcast('sourceDataListModification');
+      events.emit('sourceDataListModification');
       const onOwnPage = key !== undefined && path === sourceTypePath(key);
       if (onOwnPage && !sameType(key, data)) router.navigate(sourceTypePath(data), { replace: true });
       else close();
@@ -67,6 +67,7 @@ export function SourceTypeDialog({ params, close }: PopupProps): ReactNode {
 
   return (
     <Modal title={t(key ? 'managementPortalApp.sourceType.home.editLabel' : 'managementPortalApp.sourceType.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
+      {error !== undefined && <LoadError error={error} onRetry={retry} />}
       <form
         className="entity-form"
         onSubmit={(event) => {

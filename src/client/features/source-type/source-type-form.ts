@@ -1,5 +1,5 @@
 // Between the SourceTypeDTO and the dialog's form values: blank optional text goes to the server as null, and the
-// source-data rows keep their ids so the server updates them instead of replacing them (api.md §5.11).
+// source-data rows keep their ids so the server updates them instead of replacing them.
 import { blankToNull } from '../../components/form/blank-to-null';
 import type { SourceDataDTO, SourceTypeDTO } from '../../../common/dto';
 import type { SourceDataRow } from './source-data-rows';

@@ -1,4 +1,4 @@
-// Source types (spec 001 §2): the session's cached list, sorted in the browser (id ascending by default, sort in the
+// Source types: the session's cached list, sorted in the browser (id ascending by default, sort in the
 // URL), with the registration badge, the linked source data and view/edit/delete actions.
 import type { ReactNode } from 'react';
 import type { SourceTypeDTO } from '../../../common/dto';

@@ -1,4 +1,4 @@
-// Sources (spec 001 §2): the general list, one source, and the create / edit / delete popups. The project page's
+// Sources: the general list, one source, and the create / edit / delete popups. The project page's
 // Sources tab embeds source-list.tsx. Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
 import '../../shell-core';
 

@@ -1,4 +1,4 @@
-// source/{sourceName}/delete (spec 001 §2): DELETE api/sources/{name}. The server refuses a source that is or ever was
+// source/{sourceName}/delete: DELETE api/sources/{name}. The server refuses a source that is or ever was
 // assigned (400 / 409); the confirm dialog shows that failure inside and stays open. Deleted from the source's own
 // page, the app goes back to the list the user came from.
 import type { ReactNode } from 'react';
@@ -8,7 +8,7 @@ import { useListEvents, useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { useRouter } from '../../lib/router-react';
-import { SOURCE_LIST_EVENT, sourcePath } from './source-api';
+import { sourcePath } from './source-api';
 
 export function SourceDeleteDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
@@ -21,7 +21,7 @@ export function SourceDeleteDialog({ params, close }: PopupProps): ReactNode {
   const confirm = async () => {
     await http.delete(sourcePath(name));
     markDeleted();
-    events.broadcast(SOURCE_LIST_EVENT, { sourceName: name });
+    events.emit('sourceListModification', { deleted: name });
   };
   return (
     <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={onClose}>

@@ -1,8 +1,10 @@
-// source/{sourceName} (spec 001 §2): every field of one source, with back and edit.
+// source/{sourceName}: every field of one source, with back and edit.
 import type { ReactNode } from 'react';
+import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
+import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { Link, useRouter } from '../../lib/router-react';
 import { editPopup, sourceTypeLabel } from './source-table';
@@ -11,14 +13,17 @@ import { useSource } from './use-source';
 export function SourceDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const router = useRouter();
-  const { source, failed } = useSource(params.sourceName);
+  const loaded = useSource(params.sourceName);
+  const source = loaded.data;
   const label = (field: string) => t(`managementPortalApp.source.${field}`);
 
   if (!source) {
     return (
       <section className="entity-page">
         <h1 className="entity-page__title">{t('managementPortalApp.source.detail.title')}</h1>
-        <p className="loading">{failed ? t('managementPortalApp.source.notFound') : t('global.loading')}</p>
+        {loaded.error === undefined && <p className="loading">{t('global.loading')}</p>}
+        {isNotFound(loaded.error) && <p className="notice">{t('managementPortalApp.source.notFound')}</p>}
+        {loaded.error !== undefined && !isNotFound(loaded.error) && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       </section>
     );
   }

@@ -5,6 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SourceDTO } from '../../../common/dto';
 import { Select, TextField, useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -12,7 +13,7 @@ import { buildAppUrl, pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { useLocation, useRouter } from '../../lib/router-react';
 import { useSessionState } from '../../lib/session-react';
-import { SOURCE_LIST_EVENT, SOURCES } from './source-api';
+import { SOURCES } from './source-api';
 import { emptySourceForm, formOf, SOURCE_ATTRIBUTE_KEYS, SOURCE_FORM_RULES, sourceBody, type SourceForm } from './source-form';
 import { sourceTypeLabel } from './source-table';
 import { useProjectSourceTypes } from './use-project-source-types';
@@ -26,11 +27,13 @@ export function SourceDialog({ params, close }: PopupProps): ReactNode {
   const { path, query } = useLocation();
   const editing = params.sourceName;
   const fixedProject = params.projectName;
-  const { source } = useSource(editing);
+  const loaded = useSource(editing);
+  const source = loaded.data;
   const projects = useSessionState((state) => state.projects);
   const form = useForm<SourceForm>({ initial: emptySourceForm(fixedProject), rules: SOURCE_FORM_RULES });
   const { values } = form;
-  const types = useProjectSourceTypes(values.projectName);
+  const projectTypes = useProjectSourceTypes(values.projectName);
+  const types = projectTypes.data ?? [];
   const loading = editing !== undefined && !source;
 
   useEffect(() => {
@@ -40,9 +43,9 @@ export function SourceDialog({ params, close }: PopupProps): ReactNode {
 
   const save = () =>
     form.submit(async (v) => {
-      const body = sourceBody(v, source);
+      const body = sourceBody(v, source ?? null);
       const { data } = editing ? await http.put<SourceDTO>(SOURCES, { body }) : await http.post<SourceDTO>(SOURCES, { body });
-      events.broadcast(SOURCE_LIST_EVENT, data);
+      events.emit('sourceListModification', data);
       if (editing && path === pathOf('source', editing) && data.sourceName !== editing) {
         router.navigate(buildAppUrl({ path: pathOf('source', data.sourceName), query }));
       } else close();
@@ -57,6 +60,8 @@ export function SourceDialog({ params, close }: PopupProps): ReactNode {
 
   return (
     <Modal title={t(editing ? 'managementPortalApp.source.home.editLabel' : 'managementPortalApp.source.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
+      {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
+      {projectTypes.error !== undefined && <LoadError error={projectTypes.error} onRetry={projectTypes.retry} />}
       <form
         className="entity-form"
         onSubmit={(event) => {

@@ -1,4 +1,4 @@
-// The source dialog's model (spec 001 §2, §5): the form values, their rules (the server's SOURCE_RULES for the names,
+// The source dialog's model: the form values, their rules (the server's SOURCE_RULES for the names,
 // a source type and a project required) and the SourceDTO a save sends. The type and sourceId are the server's to
 // keep on an edit; assignment happens through the subject, so `assigned` is sent back as it was.
 import type { Attributes, SourceDTO } from '../../../common/dto';

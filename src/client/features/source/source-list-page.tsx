@@ -1,4 +1,4 @@
-// source (spec 001 §2, system admins): every source, paged.
+// source (system admins): every source, paged.
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';

@@ -1,4 +1,4 @@
-// The table of sources (spec 001 §2): id, sourceName, expectedSourceName, sourceId, assigned, source type, project
+// The table of sources: id, sourceName, expectedSourceName, sourceId, assigned, source type, project
 // (general list only), attributes, and view / edit / delete. Sorting is the server's: the list keeps it in the URL.
 import type { ReactNode } from 'react';
 import type { SourceDTO } from '../../../common/dto';
@@ -36,7 +36,7 @@ function Attributes({ source }: { source: SourceDTO }): ReactNode {
 }
 
 export interface SourceTableProps {
-  sources: SourceDTO[] | null;
+  sources: readonly SourceDTO[] | null;
   projectName?: string;
   /** The sort the list asked for (kept in the URL by the list). */
   sort: SortState;

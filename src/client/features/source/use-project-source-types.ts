@@ -1,22 +1,14 @@
 // The source types a project includes (GET api/projects/{p}/source-types): a source in a project must be of one of
-// them (api.md §6.5), so the dialog offers only these.
-import { useEffect, useState } from 'react';
+// them, so the dialog offers only these.
 import type { SourceTypeDTO } from '../../../common/dto';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { useAbortScope } from '../../lib/http-react';
+import { useResource, type ResourceView } from '../../lib/resource-react';
 
-export function useProjectSourceTypes(projectName: string): SourceTypeDTO[] {
+export function useProjectSourceTypes(projectName: string): ResourceView<readonly SourceTypeDTO[]> {
   const http = useHttp();
-  const scope = useAbortScope();
-  const [types, setTypes] = useState<SourceTypeDTO[]>([]);
-  useEffect(() => {
-    setTypes([]);
-    if (!projectName) return;
-    http.get<SourceTypeDTO[]>(`api/projects/${pathOf(projectName)}/source-types`, { signal: scope.takeLatest('types') }).then(
-      ({ data }) => setTypes(Array.isArray(data) ? data : []),
-      () => undefined,
-    );
-  }, [http, scope, projectName]);
-  return types;
+  return useResource(projectName ? ['project-source-types', projectName] : null, async (signal) => {
+    const { data } = await http.get<SourceTypeDTO[]>(`api/projects/${pathOf(projectName)}/source-types`, { signal });
+    return Array.isArray(data) ? data : [];
+  });
 }

@@ -1,4 +1,4 @@
-// "Add selected to group" (spec 001 §2, client.md §1.4): a dialog (not a route) where a group must be chosen before
+// "Add selected to group": a dialog (not a route) where a group must be chosen before
 // Save; it sends PATCH api/projects/{p}/groups/{g}/subjects with one `add` operation listing the subjects' ids, then
 // patches each subject on screen through the list event.
 import { useState, type ReactNode } from 'react';
@@ -38,7 +38,7 @@ export function AddToGroupDialog({ projectName, groups, subjects, onClose, onAdd
       setSaving(false); // the failure is already an alert; the dialog stays open
       return;
     }
-    for (const subject of subjects) events.broadcast('subjectListModification', { op: 'UPDATE', subject: { ...subject, group } });
+    for (const subject of subjects) events.emit('subjectListModification', { op: 'UPDATE', subject: { ...subject, group } });
     alerts.success('managementPortalApp.subject.addToGroup.done', { count: subjects.length, group });
     onAdded();
     onClose();

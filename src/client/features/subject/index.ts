@@ -1,4 +1,4 @@
-// Subjects (spec 001 §2): lists, detail, revisions and the subject dialogs (pairing is its own chunk: subject/pair-app).
+// Subjects: lists, detail, revisions and the subject dialogs (pairing is its own chunk: subject/pair-app).
 // Pages get `{ params }`, popups `{ params, close }` (components/popup/popup-types).
 import '../../shell-core';
 

@@ -1,14 +1,15 @@
-// subject/{login}/sources, the subject's "pair sources" action (spec 001 §2, client.md jhi-source-assigner): the
-// subject's sources and its project's unassigned ones (GET api/projects/{p}/sources?assigned=false&minimized=true),
-// Add / Remove, and Save = PUT api/subjects with the new complete list (the server assigns exactly those, api.md §6.5).
+// subject/{login}/sources, the subject's "pair sources" action: the subject's sources and its project's unassigned
+// ones (GET api/projects/{p}/sources?assigned=false&minimized=true), Add / Remove, and Save = PUT api/subjects with
+// the new complete list (the server assigns exactly those).
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MinimalSourceDetailsDTO, SubjectDTO } from '../../../common/dto';
+import { LoadError } from '../../components/load-error';
 import { Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup';
 import { useAlerts, useHttp, useListEvents } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
 import { SourceChoiceList } from './source-choice-list';
 import { useSubject } from './use-subject';
 
@@ -19,24 +20,25 @@ export function SourceAssignerDialog({ params, close }: PopupProps): ReactNode {
   const http = useHttp();
   const alerts = useAlerts();
   const events = useListEvents();
-  const scope = useAbortScope();
-  const { subject } = useSubject(params.login);
+  const loaded = useSubject(params.login);
+  const subject = loaded.data;
   const [assigned, setAssigned] = useState<MinimalSourceDetailsDTO[]>([]);
-  const [free, setFree] = useState<MinimalSourceDetailsDTO[] | null>(null);
   const [saving, setSaving] = useState(false);
   const projectName = subject?.project?.projectName;
+  const freeSources = useResource(subject ? ['free-sources', subject.id, projectName ?? null] : null, async (signal) => {
+    if (!projectName) return [];
+    const { data } = await http.get<MinimalSourceDetailsDTO[]>(`api/projects/${pathOf(projectName)}/sources`, {
+      query: { assigned: false, minimized: true },
+      signal,
+    });
+    return Array.isArray(data) ? data : [];
+  });
+  const free = freeSources.data;
 
+  // The subject's own sources start out assigned, once it has arrived.
   useEffect(() => {
-    if (!subject) return;
-    setAssigned(subject.sources ?? []);
-    if (!projectName) return setFree([]);
-    http
-      .get<MinimalSourceDetailsDTO[]>(`api/projects/${pathOf(projectName)}/sources`, {
-        query: { assigned: false, minimized: true },
-        signal: scope.takeLatest('free-sources'),
-      })
-      .then(({ data }) => setFree(Array.isArray(data) ? data : []), () => setFree([]));
-  }, [http, scope, subject?.id, projectName]);
+    if (subject) setAssigned(subject.sources ?? []);
+  }, [subject?.id]);
 
   const add = (source: MinimalSourceDetailsDTO) => {
     if (assigned.some(sameSource(source))) return alerts.error('managementPortalApp.source.sourceAlreadyAdded');
@@ -51,9 +53,9 @@ export function SourceAssignerDialog({ params, close }: PopupProps): ReactNode {
     setSaving(true);
     try {
       const { data } = await http.put<SubjectDTO>('api/subjects', { body: { ...subject, sources: assigned } });
-      events.broadcast('subjectListModification', { op: 'UPDATE', subject: data });
+      events.emit('subjectListModification', { op: 'UPDATE', subject: data });
       // The source lists show who holds each source: they reload too.
-      events.broadcast('sourceListModification', data);
+      events.emit('sourceListModification', { assignedTo: data.login });
       close();
     } catch {
       setSaving(false); // the failure was already an alert; the dialog stays open
@@ -70,8 +72,10 @@ export function SourceAssignerDialog({ params, close }: PopupProps): ReactNode {
       </button>
     </>
   );
+  const failed = loaded.error !== undefined ? loaded : freeSources.error !== undefined ? freeSources : null;
   return (
     <Modal title={t('managementPortalApp.subject.sources.title')} footer={footer} onClose={close} saving={saving}>
+      {failed && <LoadError error={failed.error} onRetry={failed.retry} />}
       <p className="entity-form__context">{t('managementPortalApp.subject.sources.forSubject', { login: params.login, projectName: projectName ?? '' })}</p>
       <div className="source-assigner">
         <SourceChoiceList
@@ -84,7 +88,7 @@ export function SourceAssignerDialog({ params, close }: PopupProps): ReactNode {
         />
         <SourceChoiceList
           title={t('managementPortalApp.subject.sources.available')}
-          empty={free === null ? t('global.loading') : t('managementPortalApp.subject.sources.noneAvailable')}
+          empty={free === undefined ? t('global.loading') : t('managementPortalApp.subject.sources.noneAvailable')}
           sources={available}
           actionLabel={t('entity.action.add')}
           tone="secondary"

@@ -1,4 +1,4 @@
-// subject/{login}/delete (spec 001 §2, §6: system admins only): DELETE api/subjects/{login}; the subject leaves the
+// subject/{login}/delete (system admins only): DELETE api/subjects/{login}; the subject leaves the
 // lists on screen, and the dialog goes back from the subject's own page.
 import { useRef, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/modal';
@@ -19,7 +19,7 @@ export function SubjectDeleteDialog({ params, close }: PopupProps): ReactNode {
   const confirm = async () => {
     await http.delete(subjectPath(login));
     done.current = true;
-    events.broadcast('subjectListModification', { op: 'DELETE', subject: { login } });
+    events.emit('subjectListModification', { op: 'DELETE', subject: { login } });
   };
   return (
     <ConfirmDialog title={t('entity.delete.title')} onConfirm={confirm} onClose={() => (done.current ? leave() : close())}>

@@ -1,9 +1,10 @@
-// subject/{login} (spec 001 §2): every field of the subject, with back, revisions (system and project admins),
+// subject/{login}: every field of the subject, with back, revisions (system and project admins),
 // discontinue (system and project admins, ACTIVATED subjects only) and delete (system admins only).
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_SYS_ADMIN } from '../../../common/authorities';
 import { AuthorityGate } from '../../components/authority-gate';
 import { formatDate, formatDateTime } from '../../components/format';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup';
 import { buildAppUrl, pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
@@ -24,7 +25,8 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   };
   const hidden = useHiddenSubjectFields();
   const login = params.login;
-  const { subject, failed } = useSubject(login);
+  const loaded = useSubject(login);
+  const subject = loaded.data;
   const projectName = subject?.project?.projectName;
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
@@ -40,7 +42,10 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
       <h1>
         {t('managementPortalApp.subject.detail.title')} {login}
       </h1>
-      {!subject && <p role="status">{t(failed ? 'managementPortalApp.subject.detail.notLoaded' : 'global.loading')}</p>}
+      {!subject && loaded.error === undefined && <p role="status">{t('global.loading')}</p>}
+      {loaded.error !== undefined && (
+        <LoadError error={loaded.error} onRetry={loaded.retry} message={t('managementPortalApp.subject.detail.notLoaded')} />
+      )}
       {subject && (
         <dl className="subject-detail__fields">
           {row('login', subject.login)}

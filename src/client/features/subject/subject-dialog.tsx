@@ -1,48 +1,46 @@
-// The subject dialog (spec 001 §2, §5; client.md §1.6 jhi-subject-dialog) for the four popups general-subject-new,
-// general-subject/{login}/edit, project-subject-new/{projectName} and project-subject/{projectName}/{login}/edit.
+// The subject dialog for the four popups general-subject-new, general-subject/{login}/edit,
+// project-subject-new/{projectName} and project-subject/{projectName}/{login}/edit.
 // The project select shows only outside a project; group, person name and date of birth unless hidden; attributes
 // through <mp-dictionary-editor>. The login is the server's to choose. Saving announces the change to the lists.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProjectDTO, SubjectDTO } from '../../../common/dto';
 import { DateInput, Select, TextField, useForm } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup';
 import { useHttp, useListEvents } from '../../components/services-react';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
 import { useSessionState } from '../../lib/session-react';
 import { SUBJECT_ATTRIBUTE_KEYS, checkSubjectForm, subjectBody, subjectFormValues, type SubjectFormValues } from './subject-form';
 import { useHiddenSubjectFields } from './use-hidden-fields';
 import { useProjectGroups } from './use-project-groups';
-import { subjectPath } from './use-subject';
+import { useSubject } from './use-subject';
 
 export function SubjectDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
   const http = useHttp();
   const events = useListEvents();
-  const scope = useAbortScope();
   const hidden = useHiddenSubjectFields();
   const projects = useSessionState((state) => state.projects);
   const { projectName: fixedProject, login } = params;
   const projectShown = fixedProject === undefined;
-  const [loaded, setLoaded] = useState<SubjectDTO | null>(null);
+  const subject = useSubject(login);
+  const loaded = subject.data ?? null;
   const form = useForm<SubjectFormValues>({
     initial: subjectFormValues(null, fixedProject),
     check: (values) => checkSubjectForm(values, projectShown),
   });
   const projectName = fixedProject ?? form.values.projectName;
-  const groups = useProjectGroups(projectName || undefined, !hidden.group);
+  const projectGroups = useProjectGroups(projectName || undefined, !hidden.group);
+  const groups = projectGroups.data ?? [];
 
-  // The form object is new on every render; its load only merges values, so the latest one will do.
+  // The form object is new on every render; its load only merges values, so the latest one will do. The form is
+  // filled when the subject arrives, not again when a list event patches it.
   const loadForm = useRef(form.load);
   loadForm.current = form.load;
   useEffect(() => {
-    if (!login) return;
-    http.get<SubjectDTO>(subjectPath(login), { signal: scope.takeLatest('subject') }).then(({ data }) => {
-      setLoaded(data);
-      loadForm.current(subjectFormValues(data, fixedProject));
-    }, () => undefined);
-  }, [http, scope, login, fixedProject]);
+    if (loaded) loadForm.current(subjectFormValues(loaded, fixedProject));
+  }, [loaded?.login, fixedProject]);
 
   /** The project by id and name: the loaded subject's, the shared cache's, else asked for. */
   const resolveProject = async (name: string): Promise<Pick<ProjectDTO, 'id' | 'projectName'>> => {
@@ -57,7 +55,7 @@ export function SubjectDialog({ params, close }: PopupProps): ReactNode {
       const project = await resolveProject(fixedProject ?? values.projectName);
       const body = subjectBody(values, loaded, project, hidden);
       const { data } = login ? await http.put<SubjectDTO>('api/subjects', { body }) : await http.post<SubjectDTO>('api/subjects', { body });
-      events.broadcast('subjectListModification', { op: login ? 'UPDATE' : 'CREATE', subject: data });
+      events.emit('subjectListModification', { op: login ? 'UPDATE' : 'CREATE', subject: data });
       close();
     });
 
@@ -84,6 +82,8 @@ export function SubjectDialog({ params, close }: PopupProps): ReactNode {
       onClose={close}
       saving={form.saving}
     >
+      {subject.error !== undefined && <LoadError error={subject.error} onRetry={subject.retry} />}
+      {projectGroups.error !== undefined && <LoadError error={projectGroups.error} onRetry={projectGroups.retry} />}
       <form
         id="subject-dialog-form"
         className="subject-dialog"

@@ -1,4 +1,4 @@
-// subject/{login}/discontinue (spec 001 §2, §4, §6: system and project admins): a confirm dialog of its own, separate
+// subject/{login}/discontinue (system and project admins): a confirm dialog of its own, separate
 // from delete. PUT api/subjects/discontinue with the subject; discontinuing removes it from the list on screen (the
 // list event's DELETE, as the original), and the dialog goes back from the subject's own page.
 import { useRef, type ReactNode } from 'react';
@@ -29,7 +29,7 @@ export function SubjectDiscontinueDialog({ params, close }: PopupProps): ReactNo
     const { data: subject } = await http.get<SubjectDTO>(subjectPath(login));
     const { data: discontinued } = await http.put<SubjectDTO>('api/subjects/discontinue', { body: discontinueBody(subject) });
     done.current = true;
-    events.broadcast('subjectListModification', { op: 'DELETE', subject: discontinued ?? subject });
+    events.emit('subjectListModification', { op: 'DELETE', subject: discontinued ?? subject });
   };
   return (
     <ConfirmDialog

@@ -1,4 +1,4 @@
-// One removable badge per active filter ("External id: abc") and a link that clears them all (spec 001 §2).
+// One removable badge per active filter ("External id: abc") and a link that clears them all.
 import type { ReactNode } from 'react';
 import type { GroupDTO } from '../../../common/dto';
 import { FilterBadge } from '../../components/badge';

@@ -1,4 +1,4 @@
-// The left filter panel of the subject list (spec 001 §2): subject id and external id, and behind "Advanced filter"
+// The left filter panel of the subject list: subject id and external id, and behind "Advanced filter"
 // human readable id, group (within a project, unless hidden), enrollment from/to, person name and date of birth
 // (unless hidden). Validation messages (invalidDate, invalidRange) show under the field at fault.
 import { useId, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The subject list's filters (spec 001 §2 "Subjects", §5 "Subject filters"; client.md §1.4) as plain data: their
+// The subject list's filters as plain data: their
 // names in the URL (matrix params), their debounces, validation, and the query parameters the API reads. No React.
 import type { QueryObject } from '../../lib/query-string';
 import { isIsoDate } from '../../components/format';
@@ -23,16 +23,16 @@ export const EMPTY_FILTERS: SubjectFilters = Object.freeze(
 
 const DATE_KEYS: ReadonlySet<FilterKey> = new Set(['enrollmentDateFrom', 'enrollmentDateTo', 'dateOfBirth']);
 
-/** Input debounce per filter: 200 ms for text, none for dates, 1 ms for the group select (spec 001 §5). */
+/** Input debounce per filter: 200 ms for text, none for dates, 1 ms for the group select. */
 export function filterDebounceMs(key: FilterKey): number {
   if (DATE_KEYS.has(key)) return 0;
   return key === 'groupId' ? 1 : 200;
 }
 
-/** All filters together wait this much more before a query is sent (spec 001 §9). */
+/** All filters together wait this much more before a query is sent. */
 export const RESULTS_DEBOUNCE_MS = 10;
 
-/** Text filters are trimmed (spec 001 §5); the others are trimmed too, harmlessly. */
+/** Text filters are trimmed; the others are trimmed too, harmlessly. */
 export function trimFilters(filters: SubjectFilters): SubjectFilters {
   return Object.fromEntries(FILTER_KEYS.map((key) => [key, (filters[key] ?? '').trim()])) as SubjectFilters;
 }
@@ -45,10 +45,6 @@ export function filtersFromMatrix(matrix: Readonly<Record<string, string>>): Sub
 export function filtersToMatrix(filters: SubjectFilters): Record<FilterKey, string | null> {
   const trimmed = trimFilters(filters);
   return Object.fromEntries(FILTER_KEYS.map((key) => [key, trimmed[key] || null])) as Record<FilterKey, string | null>;
-}
-
-export function sameFilters(a: SubjectFilters, b: SubjectFilters): boolean {
-  return FILTER_KEYS.every((key) => (a[key] ?? '').trim() === (b[key] ?? '').trim());
 }
 
 export type FilterError = 'invalidDate' | 'invalidRange';
@@ -72,7 +68,7 @@ export function browserZone(): string {
 }
 
 /**
- * The API's filter parameters (api.md §5.9.1): login, externalId, personName, humanReadableIdentifier, groupId,
+ * The API's filter parameters: login, externalId, personName, humanReadableIdentifier, groupId,
  * dateOfBirth.is, enrollmentDate.from (the day at 00:00) and enrollmentDate.to (23:59), both in the browser's zone.
  * Empty filters are left out; call validateFilters first.
  */

@@ -1,4 +1,4 @@
-// The subject dialog's values and the SubjectDTO it sends (spec 001 §3 "Subject", §5 "Subject dialog"). An edit
+// The subject dialog's values and the SubjectDTO it sends. An edit
 // starts from the loaded subject, so what the dialog does not show (id, login, status, sources, roles, enrollment
 // date, hidden fields) goes back unchanged: on PUT the sources list is the complete new set. No React.
 import type { ProjectDTO, SubjectDTO } from '../../../common/dto';
@@ -6,7 +6,7 @@ import { isIsoDate } from '../../components/format';
 import type { FieldMessage } from '../../components/form';
 import type { HiddenSubjectFields } from './use-hidden-fields';
 
-/** Keys the attribute editor offers (spec 001 §3). */
+/** Keys the attribute editor offers. */
 export const SUBJECT_ATTRIBUTE_KEYS = ['Human-readable-identifier', 'participant_group'];
 
 export interface SubjectFormValues extends Record<string, unknown> {

@@ -1,4 +1,4 @@
-// #/subject: every subject, for system admins (spec 001 §2).
+// #/subject: every subject, for system admins.
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';
 import { SubjectList } from './subject-list';

@@ -1,19 +1,20 @@
-// The subject list, on the Subjects tab of a project and on the general #/subject page (spec 001 §2 "Subjects",
-// client.md §1.4): filters on the left, written into the URL as matrix params (replacing the entry) and read back on
-// entry; sort and the number of pages shown in the query; keyset "load more"; selection and add-to-group within a
-// project; a create button.
+// The subject list, on the Subjects tab of a project and on the general #/subject page: filters on the left, sort
+// controls, keyset "load more", selection and add-to-group within a project, and a create button. The URL is the one
+// source of the view: the filters are matrix params (written by the panel, replacing the history entry), the sort and
+// the number of pages shown are query params, and the rows follow them (see docs/client.md).
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Checkbox } from '../../components/form';
+import { LoadError } from '../../components/load-error';
 import { LoadMore } from '../../components/load-more';
 import { useOpenPopup } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { useLocation, useRouter } from '../../lib/router-react';
 import { AddToGroupDialog } from './add-to-group-dialog';
-import { filterQuery, filtersFromMatrix, filtersToMatrix, validateFilters, type SubjectFilters } from './subject-filters';
+import { FILTER_KEYS, filterQuery, filtersFromMatrix, filtersToMatrix, validateFilters, type SubjectFilters } from './subject-filters';
 import { SubjectFilterBadges } from './subject-filter-badges';
 import { SubjectFilterPanel } from './subject-filter-panel';
-import { formatSubjectSort, parseSubjectSort, type SubjectSort } from './subject-paging';
+import { formatSubjectSort, parseSubjectSort, SUBJECT_PAGE_SIZE, type SubjectSort } from './subject-paging';
 import { SubjectSortControls } from './subject-sort-controls';
 import { SubjectTable } from './subject-table';
 import { useHiddenSubjectFields } from './use-hidden-fields';
@@ -27,6 +28,11 @@ export interface SubjectListProps {
   projectName?: string;
 }
 
+const pageOf = (raw: string | undefined): number => {
+  const page = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+};
+
 export function SubjectList({ projectName }: SubjectListProps): ReactNode {
   const t = useT();
   const router = useRouter();
@@ -36,30 +42,47 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
   const inProject = projectName !== undefined;
   const groupFeatures = inProject && !hidden.group;
 
-  const [initialFilters] = useState(() => filtersFromMatrix(matrix));
-  const filters = useSubjectFilters(initialFilters);
+  // The filters as the URL holds them, the same object while they do not change.
+  const urlKey = JSON.stringify(filtersFromMatrix(matrix));
+  const urlFilters = useMemo<SubjectFilters>(() => JSON.parse(urlKey), [urlKey]);
+  // A filter change goes back to the first page, in the same history entry.
+  const writeFilters = useCallback((next: SubjectFilters) => {
+    const location = router.getState().location;
+    const current = filtersFromMatrix(location.matrix);
+    const patch = filtersToMatrix(next);
+    if (FILTER_KEYS.every((key) => (patch[key] ?? '') === current[key])) return;
+    router.setParams({ matrix: patch, query: pageOf(location.query.page) === 1 ? {} : { page: 1 } }, { replace: true });
+  }, [router]);
+  const filters = useSubjectFilters(urlFilters, writeFilters);
+
   // Filters the site settings hide (or the general list cannot offer) never reach the request.
   const effective: SubjectFilters = useMemo(() => ({
-    ...filters.applied,
-    groupId: groupFeatures ? filters.applied.groupId : '',
-    personName: hidden.personName ? '' : filters.applied.personName,
-    dateOfBirth: hidden.dateOfBirth ? '' : filters.applied.dateOfBirth,
-  }), [filters.applied, groupFeatures, hidden.personName, hidden.dateOfBirth]);
+    ...urlFilters,
+    groupId: groupFeatures ? urlFilters.groupId : '',
+    personName: hidden.personName ? '' : urlFilters.personName,
+    dateOfBirth: hidden.dateOfBirth ? '' : urlFilters.dateOfBirth,
+  }), [urlFilters, groupFeatures, hidden.personName, hidden.dateOfBirth]);
   const errors = useMemo(() => validateFilters(effective), [effective]);
   const request = useMemo(() => (Object.keys(errors).length ? null : filterQuery(effective)), [effective, errors]);
 
-  useEffect(() => router.setMatrix(filtersToMatrix(effective)), [router, effective]);
-
   const sort = parseSubjectSort(query.sort);
-  const rawPage = Number.parseInt(query.page ?? '', 10);
-  const page = Number.isFinite(rawPage) && rawPage >= 1 ? rawPage : 1;
+  const page = pageOf(query.page);
   const setPage = useCallback((next: number) => router.setQuery({ page: next }, { replace: true }), [router]);
   const setSort = (next: SubjectSort) => router.setQuery({ sort: formatSubjectSort(next), page: 1 }, { replace: true });
 
-  const list = useSubjectList({ projectName, filters: request, sort, page, setPage });
-  const groups = useProjectGroups(projectName, groupFeatures);
+  const list = useSubjectList({ projectName, filters: request, sort, page });
+  // A page number past the end (left in the query by another list) becomes the last page once the total is known.
+  const lastPage = list.settled ? Math.max(1, Math.ceil(list.total / SUBJECT_PAGE_SIZE)) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [lastPage, page, setPage]);
+
+  const projectGroups = useProjectGroups(projectName, groupFeatures);
+  const groups = projectGroups.data ?? [];
   const selection = useSubjectSelection(list.subjects);
   const [addingToGroup, setAddingToGroup] = useState(false);
+  // A failed first load shows the error, not the rows of the previous filters; a failed "load more" keeps the rows.
+  const rowsFailed = list.error !== undefined && (list.stale || list.subjects.length === 0);
 
   const createPopup = inProject ? pathOf('project-subject-new', projectName) : 'general-subject-new';
 
@@ -99,14 +122,21 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
           </button>
         </div>
         <SubjectFilterBadges filters={effective} groups={groups} onRemove={filters.clear} onClear={() => filters.clear()} />
-        <SubjectTable
-          subjects={list.subjects}
-          projectName={projectName}
-          showGroup={!hidden.group}
-          selection={groupFeatures ? selection : undefined}
-          loading={list.loading}
-        />
-        <LoadMore shown={list.subjects.length} total={list.total} loading={list.loading} onLoadMore={list.loadMore} />
+        {projectGroups.error !== undefined && <LoadError error={projectGroups.error} onRetry={projectGroups.retry} />}
+        {!rowsFailed && (
+          <SubjectTable
+            subjects={list.subjects}
+            projectName={projectName}
+            showGroup={!hidden.group}
+            selection={groupFeatures ? selection : undefined}
+            loading={list.loading}
+          />
+        )}
+        {list.error !== undefined ? (
+          <LoadError error={list.error} onRetry={list.retry} />
+        ) : (
+          <LoadMore shown={list.subjects.length} total={list.total} loading={list.loading} onLoadMore={() => setPage(page + 1)} />
+        )}
       </div>
       {addingToGroup && projectName !== undefined && (
         <AddToGroupDialog

@@ -1,6 +1,7 @@
-// Keyset "load more" paging of the subject list (spec 001 §9, api.md §5.9.1): the size rule, the cursor, the sort
-// options, and how a page or a list-modification event changes what is on screen. No React.
+// Keyset "load more" paging of the subject list: the size rule, the cursor, the sort options, and how a page or a
+// list-modification event changes what is on screen. No React. docs/client.md describes the paging.
 import type { SubjectDTO } from '../../../common/dto';
+import type { SubjectListModification } from '../../lib/list-events';
 import type { QueryObject } from '../../lib/query-string';
 
 export const SUBJECT_PAGE_SIZE = 20;
@@ -42,7 +43,9 @@ export interface LoadedSubjects {
   total: number;
 }
 
-const sameSubject = (a: SubjectDTO, b: SubjectDTO): boolean =>
+type SubjectRef = Pick<SubjectDTO, 'login'> & Partial<Pick<SubjectDTO, 'id'>>;
+
+const sameSubject = (a: SubjectRef, b: SubjectRef): boolean =>
   a.id !== undefined && a.id !== null && b.id !== undefined && b.id !== null ? a.id === b.id : a.login === b.login;
 
 /** Appends a page, leaving out subjects already on screen. */
@@ -50,31 +53,19 @@ export function appendPage(current: readonly SubjectDTO[], page: readonly Subjec
   return [...current, ...page.filter((subject) => !current.some((shown) => sameSubject(shown, subject)))];
 }
 
-export type ListModificationOp = 'CREATE' | 'UPDATE' | 'DELETE';
-
-export interface SubjectListModification {
-  op: ListModificationOp;
-  subject: SubjectDTO;
-}
-
-export function isSubjectListModification(detail: unknown): detail is SubjectListModification {
-  const d = detail as SubjectListModification | null | undefined;
-  return !!d && (d.op === 'CREATE' || d.op === 'UPDATE' || d.op === 'DELETE') && typeof d.subject?.login === 'string';
-}
-
 /**
- * The list patched in place after a dialog saved (client.md §1.3): CREATE prepends and counts one more, UPDATE
- * replaces, DELETE (also sent by discontinue) removes and counts one less. A subject not on screen is left alone.
+ * The list patched in place after a dialog saved: CREATE prepends and counts one more, UPDATE replaces, DELETE (also
+ * sent by discontinue) removes and counts one less. A subject not on screen is left alone.
  */
-export function applyModification(list: LoadedSubjects, change: SubjectListModification): LoadedSubjects {
-  const { op, subject } = change;
-  const index = list.subjects.findIndex((shown) => sameSubject(shown, subject));
-  if (op === 'CREATE') {
-    return index >= 0 ? list : { subjects: [subject, ...list.subjects], total: list.total + 1 };
+export function applyModification<L extends LoadedSubjects>(list: L, change: SubjectListModification): L {
+  const index = list.subjects.findIndex((shown) => sameSubject(shown, change.subject));
+  if (change.op === 'CREATE') {
+    return index >= 0 ? list : { ...list, subjects: [change.subject, ...list.subjects], total: list.total + 1 };
   }
   if (index < 0) return list;
-  if (op === 'UPDATE') {
-    return { ...list, subjects: list.subjects.map((shown, i) => (i === index ? { ...shown, ...subject } : shown)) };
+  if (change.op === 'UPDATE') {
+    const updated = change.subject;
+    return { ...list, subjects: list.subjects.map((shown, i) => (i === index ? { ...shown, ...updated } : shown)) };
   }
-  return { subjects: list.subjects.filter((_, i) => i !== index), total: Math.max(0, list.total - 1) };
+  return { ...list, subjects: list.subjects.filter((_, i) => i !== index), total: Math.max(0, list.total - 1) };
 }

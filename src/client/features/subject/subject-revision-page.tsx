@@ -1,14 +1,15 @@
-// subject/{login}/revisions/{revisionNb} (spec 001 §2): the subject as it stood at that revision
+// subject/{login}/revisions/{revisionNb}: the subject as it stood at that revision
 // (GET api/subjects/{login}/revisions/{n}), with the revision's number and timestamp. The timestamp comes from the
 // subject's revision list, which every reader of the subject may see (api/revisions/{id} is for system admins).
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RevisionDTO, SubjectDTO } from '../../../common/dto';
 import { formatDate, formatDateTime } from '../../components/format';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
-import { useAbortScope } from '../../lib/http-react';
 import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
 import { Link, useRouter } from '../../lib/router-react';
 import { AttributeList, ExternalId, SourceLinks, SubjectStatusBadge } from './subject-cells';
 import { useHiddenSubjectFields } from './use-hidden-fields';
@@ -16,20 +17,19 @@ import { useHiddenSubjectFields } from './use-hidden-fields';
 export function SubjectRevisionPage({ params }: PageProps): ReactNode {
   const t = useT();
   const http = useHttp();
-  const scope = useAbortScope();
   const router = useRouter();
   const hidden = useHiddenSubjectFields();
   const { login, revisionNb } = params;
-  const [subject, setSubject] = useState<SubjectDTO | null>(null);
-  const [timestamp, setTimestamp] = useState<string | null>(null);
-
-  useEffect(() => {
-    const base = `api/subjects/${encodeURIComponent(login)}/revisions`;
-    http.get<SubjectDTO>(`${base}/${encodeURIComponent(revisionNb)}`, { signal: scope.signal }).then(({ data }) => setSubject(data), () => undefined);
-    http
-      .get<RevisionDTO[]>(base, { query: { page: 0, size: 2000, sort: 'id,desc' }, signal: scope.signal, silent: true })
-      .then(({ data }) => setTimestamp((Array.isArray(data) ? data : []).find((r) => String(r.id) === revisionNb)?.timestamp ?? null), () => undefined);
-  }, [http, scope, login, revisionNb]);
+  const base = `api/subjects/${encodeURIComponent(login)}/revisions`;
+  const subjectLoad = useResource(['subject-revision', login, revisionNb], async (signal) =>
+    (await http.get<SubjectDTO>(`${base}/${encodeURIComponent(revisionNb)}`, { signal })).data,
+  );
+  const timestampLoad = useResource(['subject-revision-time', login, revisionNb], async (signal) => {
+    const { data } = await http.get<RevisionDTO[]>(base, { query: { page: 0, size: 2000, sort: 'id,desc' }, signal, silent: true });
+    return (Array.isArray(data) ? data : []).find((r) => String(r.id) === revisionNb)?.timestamp ?? null;
+  });
+  const subject = subjectLoad.data;
+  const timestamp = timestampLoad.data ?? null;
 
   const row = (label: string, value: ReactNode) => (
     <div className="subject-detail__row" key={label}>
@@ -44,6 +44,8 @@ export function SubjectRevisionPage({ params }: PageProps): ReactNode {
       <h1>
         {t('managementPortalApp.subject.revision.title')} {login}
       </h1>
+      {subjectLoad.error !== undefined && <LoadError error={subjectLoad.error} onRetry={subjectLoad.retry} />}
+      {timestampLoad.error !== undefined && <LoadError error={timestampLoad.error} onRetry={timestampLoad.retry} />}
       <dl className="subject-detail__fields">
         {row(t('managementPortalApp.subject.revisions.number'), revisionNb)}
         {row(t('managementPortalApp.subject.revisions.timestamp'), formatDateTime(timestamp))}

@@ -1,4 +1,4 @@
-// A subject row's buttons (spec 001 §2): view, edit, pair app and pair sources, each usable only while the subject
+// A subject row's buttons: view, edit, pair app and pair sources, each usable only while the subject
 // is ACTIVATED. Edit opens the general or the project dialog, depending on where the list is shown.
 import type { ReactNode } from 'react';
 import type { SubjectDTO } from '../../../common/dto';

@@ -1,4 +1,4 @@
-// "Sort by" (login or external id) and "Order" (ascending or descending) of the subject list (spec 001 §2, §9).
+// "Sort by" (login or external id) and "Order" (ascending or descending) of the subject list.
 import type { ReactNode } from 'react';
 import { Select } from '../../components/form';
 import { useT } from '../../lib/i18n-react';

@@ -1,4 +1,4 @@
-// The rows of the subject list (spec 001 §2): an optional selection checkbox (ACTIVATED only), subject id, external
+// The rows of the subject list: an optional selection checkbox (ACTIVATED only), subject id, external
 // id, status, project badges (general list only), sources, attributes, group (unless hidden) and the row actions.
 import type { ReactNode } from 'react';
 import type { SubjectDTO } from '../../../common/dto';

@@ -1,4 +1,4 @@
-// Which subject fields the site settings hide (spec 001 §3 "Site settings", client.md §1.3): group, person name and
+// Which subject fields the site settings hide: group, person name and
 // date of birth. Hidden means gone everywhere: filters, columns, dialog fields, detail rows, group selection.
 import { useSessionState } from '../../lib/session-react';
 

@@ -1,5 +1,5 @@
 // After a subject is deleted or discontinued its dialog closes and, when it was opened over that subject's detail
-// page, goes back in history to where the user came from (client.md §1.6: "both then go back in history").
+// page, goes back in history to where the user came from (delete and discontinue alike).
 import { useCallback } from 'react';
 import { pathOf } from '../../lib/app-url';
 import { useLocation, useRouter } from '../../lib/router-react';

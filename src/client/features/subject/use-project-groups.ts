@@ -1,20 +1,17 @@
 // The groups of a project (GET api/projects/{p}/groups) for the group filter, the subject dialog and the
-// add-to-group dialog. A failure is already an alert; the list stays empty.
-import { useEffect, useState } from 'react';
+// add-to-group dialog; reloaded when a group is created or deleted.
 import type { GroupDTO } from '../../../common/dto';
 import { useHttp } from '../../components/services-react';
-import { useAbortScope } from '../../lib/http-react';
+import { useResource, type ResourceView } from '../../lib/resource-react';
 
-export function useProjectGroups(projectName: string | undefined, enabled = true): readonly GroupDTO[] {
+export function useProjectGroups(projectName: string | undefined, enabled = true): ResourceView<readonly GroupDTO[]> {
   const http = useHttp();
-  const scope = useAbortScope();
-  const [groups, setGroups] = useState<readonly GroupDTO[]>([]);
-  useEffect(() => {
-    setGroups([]);
-    if (!projectName || !enabled) return;
-    http
-      .get<GroupDTO[]>(`api/projects/${encodeURIComponent(projectName)}/groups`, { signal: scope.takeLatest('groups') })
-      .then(({ data }) => setGroups(Array.isArray(data) ? data : []), () => undefined);
-  }, [http, scope, projectName, enabled]);
-  return groups;
+  return useResource(
+    projectName && enabled ? ['project-groups', projectName] : null,
+    async (signal) => {
+      const { data } = await http.get<GroupDTO[]>(`api/projects/${encodeURIComponent(projectName!)}/groups`, { signal });
+      return Array.isArray(data) ? data : [];
+    },
+    { reloadOn: { groupListModification: true } },
+  );
 }

@@ -1,21 +1,20 @@
-// Loads the subject list page by page (keyset "load more", api.md §5.9.1): the first request after a filter or sort
-// change, `loadMore` for the next page, and in-place patches when a dialog announces `subjectListModification`.
-// The page number lives in the URL so a reload shows as many rows as before (size = max(page*20 - loaded, 20)); a
-// number past the last page (left in the query by another list) is brought back to the last page once the total is known.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The subject list's data, following the URL: the filters and the sort pick the list (a change loads it again from
+// the top), and `page` says how many pages of it to show. The first request brings all of them at once
+// (size = max(page * 20 - loaded, 20)); a larger page later (the load-more button writes page + 1 into the URL)
+// brings the rows after the last one shown (keyset paging). A dialog's subjectListModification patches the rows in
+// place. This hook never writes the URL.
+import { useEffect } from 'react';
 import type { SubjectDTO } from '../../../common/dto';
-import { useHttp, useListModification } from '../../components/services-react';
-import { isAbortError, readTotalCount } from '../../lib/http';
-import { useAbortScope } from '../../lib/http-react';
+import { useHttp, useListEvent } from '../../components/services-react';
+import { readTotalCount } from '../../lib/http';
 import type { QueryObject } from '../../lib/query-string';
+import { useResource } from '../../lib/resource-react';
 import {
   appendPage,
   applyModification,
   formatSubjectSort,
-  isSubjectListModification,
   keysetAfter,
   nextPageSize,
-  SUBJECT_PAGE_SIZE,
   type LoadedSubjects,
   type SubjectSort,
 } from './subject-paging';
@@ -25,86 +24,78 @@ export interface SubjectListOptions {
   /** The filter parameters; null while the filters are invalid (no request is sent). */
   filters: QueryObject | null;
   sort: SubjectSort;
-  /** Pages shown (1-based, from the URL). */
+  /** Pages to show (1-based, from the URL). */
   page: number;
-  setPage: (page: number) => void;
 }
 
 export interface SubjectListState extends LoadedSubjects {
   loading: boolean;
-  loadMore(): void;
+  error: unknown;
+  retry(): void;
+  /** The rows are those of the previous filters or sort (shown until the new ones arrive). */
+  stale: boolean;
+  /** The rows answer the current filters and sort, and nothing is on its way. */
+  settled: boolean;
+}
+
+interface LoadedPages extends LoadedSubjects {
+  /** The page count the rows were loaded for. */
+  pages: number;
 }
 
 export function subjectListPath(projectName?: string): string {
   return projectName === undefined ? 'api/subjects' : `api/projects/${encodeURIComponent(projectName)}/subjects`;
 }
 
-export function useSubjectList({ projectName, filters, sort, page, setPage }: SubjectListOptions): SubjectListState {
+export function useSubjectList({ projectName, filters, sort, page }: SubjectListOptions): SubjectListState {
   const http = useHttp();
-  const scope = useAbortScope();
-  const [list, setList] = useState<LoadedSubjects>({ subjects: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  const latest = useRef({ list, page, setPage });
-  latest.current = { list, page, setPage };
-  /** The request the rows on screen belong to; a different one starts again at page 1. */
-  const shownKey = useRef<string | null>(null);
-
   const path = subjectListPath(projectName);
-  const requestKey = filters === null ? null : JSON.stringify([path, filters, sort]);
+  const sortParam = formatSubjectSort(sort);
 
-  const fetchPage = useCallback(
-    (size: number, last?: QueryObject) =>
-      http.get<SubjectDTO[]>(path, {
-        query: { ...filters, size, sort: formatSubjectSort(sort), last },
-        signal: scope.takeLatest('subjects'),
-      }),
-    // requestKey stands for filters and sort by value, so a new object with the same filters sends nothing new
-    [http, scope, requestKey],
+  const fetchSubjects = async (signal: AbortSignal, size: number, last?: QueryObject) => {
+    const { data, headers } = await http.get<SubjectDTO[]>(path, { query: { ...filters, size, sort: sortParam, last }, signal });
+    return { subjects: Array.isArray(data) ? data : [], total: readTotalCount(headers) };
+  };
+
+  // The rows of the previous filters stay on screen until the new ones arrive.
+  const list = useResource<LoadedPages>(
+    filters === null ? null : [path, filters, sortParam],
+    async (signal) => {
+      const { subjects, total } = await fetchSubjects(signal, nextPageSize(page, 0));
+      return { subjects, total: total ?? subjects.length, pages: page };
+    },
+    { keepData: true },
   );
+  const settled = filters !== null && !list.stale && !list.loading && list.error === undefined && list.data !== undefined;
 
+  // The URL asks for more pages than are loaded: the rows after the last one shown. Fewer: the rows stay, counted
+  // as the pages the URL says, so the next page starts from there.
+  const loaded = settled ? list.data : undefined;
   useEffect(() => {
-    if (requestKey === null) return;
-    const { page: urlPage, setPage: writePage } = latest.current;
-    const changed = shownKey.current !== null && shownKey.current !== requestKey;
-    const pages = changed ? 1 : urlPage;
-    if (changed && urlPage !== 1) writePage(1);
-    shownKey.current = requestKey;
-    setLoading(true);
-    fetchPage(nextPageSize(pages, 0)).then(
-      ({ data, headers }) => {
-        const subjects = Array.isArray(data) ? data : [];
-        const total = readTotalCount(headers) ?? subjects.length;
-        setList({ subjects, total });
-        setLoading(false);
-        const lastPage = Math.max(1, Math.ceil(total / SUBJECT_PAGE_SIZE));
-        if (pages > lastPage) writePage(lastPage);
-      },
-      (error: unknown) => {
-        if (!isAbortError(error)) setLoading(false);
+    if (!loaded || loaded.pages === page) return;
+    if (page < loaded.pages || loaded.subjects.length >= loaded.total) {
+      list.mutate((current) => ({ ...current, pages: page }));
+      return;
+    }
+    list.run(
+      (signal, current) => fetchSubjects(signal, nextPageSize(page, current?.subjects.length ?? 0), keysetAfter(current?.subjects.at(-1))),
+      (current, more) => {
+        const subjects = appendPage(current?.subjects ?? [], more.subjects);
+        return { subjects, total: more.total ?? current?.total ?? subjects.length, pages: page };
       },
     );
-  }, [requestKey, fetchPage]);
+    // fetchSubjects and list are new objects on each render; what they read is in the deps through loaded and page.
+  }, [loaded, page]);
 
-  const loadMore = useCallback(() => {
-    const { list: current, page: shownPages, setPage: writePage } = latest.current;
-    const next = shownPages + 1;
-    setLoading(true);
-    fetchPage(nextPageSize(next, current.subjects.length), keysetAfter(current.subjects.at(-1))).then(
-      ({ data, headers }) => {
-        const page = Array.isArray(data) ? data : [];
-        setList((shown) => ({ subjects: appendPage(shown.subjects, page), total: readTotalCount(headers) ?? shown.total }));
-        setLoading(false);
-        writePage(next);
-      },
-      (error: unknown) => {
-        if (!isAbortError(error)) setLoading(false);
-      },
-    );
-  }, [fetchPage]);
+  useListEvent('subjectListModification', (change) => list.mutate((current) => applyModification(current, change)));
 
-  useListModification('subjectListModification', (detail) => {
-    if (isSubjectListModification(detail)) setList((shown) => applyModification(shown, detail));
-  });
-
-  return { ...list, loading, loadMore };
+  return {
+    subjects: list.data?.subjects ?? [],
+    total: list.data?.total ?? 0,
+    loading: list.loading,
+    error: list.error,
+    retry: list.retry,
+    stale: list.stale,
+    settled,
+  };
 }

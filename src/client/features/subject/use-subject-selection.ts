@@ -1,4 +1,4 @@
-// Which subjects are ticked for "Add selected to group". Only ACTIVATED subjects can be selected (spec 001 §4);
+// Which subjects are ticked for "Add selected to group". Only ACTIVATED subjects can be selected;
 // "select all" takes every ACTIVATED subject on screen. Subjects that leave the list leave the selection.
 import { useCallback, useMemo, useState } from 'react';
 import type { SubjectDTO } from '../../../common/dto';

@@ -1,40 +1,22 @@
 // One subject with its full project (GET api/subjects/{login}), kept up to date when a dialog announces an update of
-// it (client.md §1.6: the detail page live-updates from subjectListModification).
-import { useEffect, useState } from 'react';
+// it: the subject's page patches itself from subjectListModification instead of asking again.
 import type { SubjectDTO } from '../../../common/dto';
-import { useHttp, useListModification } from '../../components/services-react';
-import { useAbortScope } from '../../lib/http-react';
-import { isSubjectListModification } from './subject-paging';
+import { useHttp, useListEvent } from '../../components/services-react';
+import { useResource, type ResourceView } from '../../lib/resource-react';
 
 export function subjectPath(login: string): string {
   return `api/subjects/${encodeURIComponent(login)}`;
 }
 
-export interface LoadedSubject {
-  subject: SubjectDTO | null;
-  /** The request failed (already an alert). */
-  failed: boolean;
-}
-
-export function useSubject(login: string | undefined): LoadedSubject {
+export function useSubject(login: string | undefined): ResourceView<SubjectDTO> {
   const http = useHttp();
-  const scope = useAbortScope();
-  const [state, setState] = useState<LoadedSubject>({ subject: null, failed: false });
+  const subject = useResource(login ? ['subject', login] : null, async (signal) => (await http.get<SubjectDTO>(subjectPath(login!), { signal })).data);
 
-  useEffect(() => {
-    setState({ subject: null, failed: false });
-    if (!login) return;
-    http.get<SubjectDTO>(subjectPath(login), { signal: scope.takeLatest('subject') }).then(
-      ({ data }) => setState({ subject: data, failed: false }),
-      () => setState({ subject: null, failed: !scope.aborted }),
-    );
-  }, [http, scope, login]);
-
-  useListModification('subjectListModification', (detail) => {
-    if (!isSubjectListModification(detail) || detail.op !== 'UPDATE' || detail.subject.login !== login) return;
+  useListEvent('subjectListModification', (change) => {
+    if (change.op !== 'UPDATE' || change.subject.login !== login) return;
     // Writes answer the reduced project; keep the full one this page shows.
-    setState((current) => ({ ...current, subject: current.subject && { ...current.subject, ...detail.subject, project: current.subject.project } }));
+    subject.mutate((current) => ({ ...current, ...change.subject, project: current.project }));
   });
 
-  return state;
+  return subject;
 }

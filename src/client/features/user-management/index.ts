@@ -1,4 +1,4 @@
-// User management (spec 000 §2): list, detail and the user dialogs. One lazy chunk.
+// User management: list, detail and the user dialogs. One lazy chunk.
 import '../../shell-core';
 export { UserListPage } from './user-list-page';
 export { UserDetailPage } from './user-detail-page';

@@ -1,4 +1,4 @@
-// The 32 account languages (spec 000 §9) as select options, each in its own language.
+// The 32 account languages as select options, each in its own language.
 import type { SelectOption } from '../../components/form';
 import { LANGUAGE_CODES, LANGUAGE_NAMES } from '../../lib/languages';
 

@@ -1,4 +1,4 @@
-// The two confirmations of the user list (spec 000 §2): delete a user, and mail a user an activation link. Both
+// The two confirmations of the user list: delete a user, and mail a user an activation link. Both
 // show a failure inside the dialog (so the requests are silent) and announce userListModification on success.
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/modal';
@@ -14,7 +14,7 @@ export function UserDeleteDialog({ params, close }: PopupProps): ReactNode {
   const login = params.login ?? '';
   const remove = async () => {
     await http.delete(pathOf('api', 'users', login), { silent: true });
-    events.broadcast('userListModification', { op: 'DELETE', login });
+    events.emit('userListModification', { op: 'DELETE', login });
   };
   return (
     <ConfirmDialog title={t('entity.delete.title')} onConfirm={remove} onClose={close}>
@@ -32,7 +32,7 @@ export function UserSendActivationDialog({ params, close }: PopupProps): ReactNo
   const send = async () => {
     await http.post('api/account/reset-activation/init', { body: login, text: true, silent: true });
     alerts.success('userManagement.sendActivation.success', { login });
-    events.broadcast('userListModification', { op: 'SEND_ACTIVATION', login });
+    events.emit('userListModification', { op: 'SEND_ACTIVATION', login });
   };
   return (
     <ConfirmDialog

@@ -1,8 +1,9 @@
-// One user (spec 000 §2): login, activated, names, e-mail, language, who created and last changed it and when, the
+// One user: login, activated, names, e-mail, language, who created and last changed it and when, the
 // roles (project roles link to their project, organization roles to their organization) and a way back.
 import type { ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';
 import { formatShortDateTime } from '../../components/format';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
@@ -32,7 +33,8 @@ function RoleLine({ role }: { role: RoleDTO }): ReactNode {
 export function UserDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
   const login = params.login ?? '';
-  const { user, failed } = useUser(login);
+  const loaded = useUser(login);
+  const user = loaded.data;
 
   const rows: [string, ReactNode][] = user
     ? [
@@ -66,8 +68,8 @@ export function UserDetailPage({ params }: PageProps): ReactNode {
   return (
     <section className="user-detail">
       <h1>{t('userManagement.detail.heading', { login })}</h1>
-      {!user && !failed && <p className="loading">{t('global.loading')}</p>}
-      {failed && <p className="user-detail__error">{t('userManagement.loadError')}</p>}
+      {!user && loaded.error === undefined && <p className="loading">{t('global.loading')}</p>}
+      {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} message={t('userManagement.loadError')} />}
       {user && (
         <dl className="user-detail__list">
           {rows.map(([key, value]) => (

@@ -1,8 +1,9 @@
-// The create and edit user popups (spec 000 §2): `user-management-new`, `user-management/{login}/edit`, and
+// The create and edit user popups: `user-management-new`, `user-management/{login}/edit`, and
 // `user-management-new-admin`, which starts with the system admin role already assigned.
 import type { ReactNode } from 'react';
 import { ROLE_SYS_ADMIN } from '../../../common/authorities';
 import type { UserDTO } from '../../../common/dto';
+import { LoadError } from '../../components/load-error';
 import { Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup';
 import { useT } from '../../lib/i18n-react';
@@ -14,7 +15,8 @@ const NEW_ADMIN: UserDTO = { ...NEW_USER, roles: [{ authorityName: ROLE_SYS_ADMI
 
 function EditUserDialog({ login, close }: { login: string; close: () => void }): ReactNode {
   const t = useT();
-  const { user, failed } = useUser(login);
+  const loaded = useUser(login);
+  const user = loaded.data;
   const title = t('userManagement.home.editLabel');
   if (user) return <UserFormDialog key={user.id ?? user.login} title={title} initial={user} close={close} />;
   const footer = (
@@ -24,7 +26,11 @@ function EditUserDialog({ login, close }: { login: string; close: () => void }):
   );
   return (
     <Modal title={title} footer={footer} onClose={close}>
-      <p className={failed ? 'user-dialog__error' : 'loading'}>{t(failed ? 'userManagement.loadError' : 'global.loading')}</p>
+      {loaded.error === undefined ? (
+        <p className="loading">{t('global.loading')}</p>
+      ) : (
+        <LoadError error={loaded.error} onRetry={loaded.retry} message={t('userManagement.loadError')} />
+      )}
     </Modal>
   );
 }

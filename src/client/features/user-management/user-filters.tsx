@@ -1,4 +1,4 @@
-// The user list's filters (spec 000 §2): login and e-mail contain, and an authority. What is typed shows at once;
+// The user list's filters: login and e-mail contain, and an authority. What is typed shows at once;
 // the URL (and so the request) follows 300 ms after the typing stops, back on page 1.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Select, TextField } from '../../components/form';

@@ -1,4 +1,4 @@
-// The user dialog's form (spec 000 §2, §5): read-only id, login (fixed once created), identity-provider id, names,
+// The user dialog's form: read-only id, login (fixed once created), identity-provider id, names,
 // e-mail, language and the role editor. Save is disabled while the form is invalid or saving; a successful save
 // announces userListModification and closes, a failed one only clears the saving state (the alert says why).
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -64,7 +64,7 @@ export function UserFormDialog({ title, initial, close }: UserFormDialogProps): 
       // The whole user goes back: PUT api/users without `activated` would deactivate it.
       const body: UserDTO = { ...initial, ...values, id: initial.id ?? null, activated: initial.activated ?? false, roles: latestRoles.current };
       const { data } = editing ? await http.put<UserDTO>('api/users', { body }) : await http.post<UserDTO>('api/users', { body });
-      events.broadcast('userListModification', { op: editing ? 'UPDATE' : 'CREATE', user: data });
+      events.emit('userListModification', { op: editing ? 'UPDATE' : 'CREATE', user: data });
       // Own roles or language changed: the account and what it may see follow.
       if (editing && initial.login === currentLogin) void session.reset();
       close();

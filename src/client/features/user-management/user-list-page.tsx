@@ -1,5 +1,6 @@
-// User management (spec 000 §2): create buttons, filters, the sortable table, the item count and the pager.
+// User management: create buttons, filters, the sortable table, the item count and the pager.
 import type { ReactNode } from 'react';
+import { LoadError } from '../../components/load-error';
 import { ItemCount, Pagination } from '../../components/pagination';
 import { PopupLink, type PageProps } from '../../components/popup';
 import { useT } from '../../lib/i18n-react';
@@ -9,7 +10,8 @@ import { UserTable } from './user-table';
 
 export function UserListPage(_props: PageProps): ReactNode {
   const t = useT();
-  const { users, total, loading, page, setPage } = useUserList();
+  const list = useUserList();
+  const { total, page, setPage } = list;
   return (
     <section className="user-management">
       <header className="user-management__header">
@@ -24,7 +26,11 @@ export function UserListPage(_props: PageProps): ReactNode {
         </div>
       </header>
       <UserFilters />
-      <UserTable users={users} loading={loading} />
+      {list.error !== undefined ? (
+        <LoadError error={list.error} onRetry={list.retry} />
+      ) : (
+        <UserTable users={list.rows} loading={list.loading} />
+      )}
       <ItemCount page={page} total={total} />
       <Pagination page={page} total={total} onPageChange={setPage} />
     </section>

@@ -1,5 +1,5 @@
-// How a user's roles read in the list and detail (spec 000 §2): the system admin role by its name, scoped roles as
-// "authority: organization" or "authority: project". Plus the list's delete rule (spec 000 §6).
+// How a user's roles read in the list and detail: the system admin role by its name, scoped roles as
+// "authority: organization" or "authority: project". Plus the list's delete rule.
 import { ROLE_INACTIVE_PARTICIPANT, ROLE_PARTICIPANT } from '../../../common/authorities';
 import type { RoleDTO, UserDTO } from '../../../common/dto';
 

@@ -1,4 +1,4 @@
-// A user row's actions (spec 000 §2): view, send activation (not for an activated user), edit, delete (not for
+// A user row's actions: view, send activation (not for an activated user), edit, delete (not for
 // oneself or a participant). An action that does not apply is a disabled button rather than a dead link.
 import type { ReactNode } from 'react';
 import type { UserDTO } from '../../../common/dto';

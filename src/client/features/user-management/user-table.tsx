@@ -1,4 +1,4 @@
-// The user list's table (spec 000 §2): id, login, e-mail, activated, language, roles, created date, last modified by
+// The user list's table: id, login, e-mail, activated, language, roles, created date, last modified by
 // and date (dd/MM/yy HH:mm), row actions. Every data column but roles sorts on the server.
 import { useMemo, type ReactNode } from 'react';
 import type { UserDTO } from '../../../common/dto';

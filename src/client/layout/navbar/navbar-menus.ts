@@ -1,4 +1,4 @@
-// What each navbar menu lists (spec 001 §2 "Navigation bar", client.md §1.1), as data so the navbar stays a layout.
+// What each navbar menu lists, as data so the navbar stays a layout.
 import { pathOf } from '../../lib/app-url';
 import type { NavMenuItem } from './nav-menu';
 

@@ -19,7 +19,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-t('a large dialog like every popup (spec 001 §2), with a static backdrop', async () => {
+t('a large dialog like every popup, with a static backdrop', async () => {
   const h = await harness();
   let closed = 0;
   const view = h.render(

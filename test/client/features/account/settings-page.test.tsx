@@ -92,7 +92,7 @@ t('a failure shows the settings error with the reason, and no global alert', asy
   assert.not.ok(h.calls.some((c) => c.method === 'GET' && c.url === 'api/account'));
 });
 
-t('without an account saving fails at once with "account not provided" and sends nothing (spec 000 §7)', async () => {
+t('without an account saving fails at once with "account not provided" and sends nothing', async () => {
   const h = await harness({ url: '/settings', answers: {} });
   const view = h.render(<SettingsPage params={{}} />);
   fireEvent.change(field(view, /First name/), { target: { value: 'Ada' } });

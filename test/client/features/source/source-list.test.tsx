@@ -44,7 +44,7 @@ t('project tab: the project\'s sources, no project column, project-scoped popups
   assert.ok(view.getByText('Unassigned', { selector: '.badge' }));
   assert.ok(view.getByRole('link', { name: 'Edit' }).getAttribute('href')!.includes('(popup:project-source/radar/dev-1/edit)'));
   assert.ok(view.getByRole('link', { name: 'Create a source' }).getAttribute('href')!.includes('(popup:project-source-new/radar)'));
-  h.events.broadcast('sourceListModification', {});
+  h.events.emit('sourceListModification', { deleted: 'dev-3' });
   await waitFor(() => assert.ok(view.getByRole('cell', { name: 'dev-2' })));
   assert.equal(h.missing, []);
 });

@@ -262,11 +262,55 @@ t('list events patch the rows in place: a created subject is prepended, a discon
   const { h } = await setup();
   const view = h.render(<SubjectList projectName="radar" />);
   await waitFor(() => view.getByText('Load more (20/28 shown)'));
-  act(() => h.events.broadcast('subjectListModification', { op: 'CREATE', subject: subject(99, { login: 'new-one' }) }));
+  act(() => h.events.emit('subjectListModification', { op: 'CREATE', subject: subject(99, { login: 'new-one' }) }));
   assert.ok(view.getByText('Load more (21/29 shown)'));
-  act(() => h.events.broadcast('subjectListModification', { op: 'DELETE', subject: subject(3) }));
+  act(() => h.events.emit('subjectListModification', { op: 'DELETE', subject: subject(3) }));
   assert.is(view.queryByText('sub-03'), null);
   assert.ok(view.getByText('Load more (20/28 shown)'));
+});
+
+t('the URL is the source: a filter changed in the URL (Back, a link) is asked for and shown in the panel', async () => {
+  const { h, requests } = await setup('/project/radar;externalId=ext-1?tab=subjects&page=2');
+  const view = h.render(<SubjectList projectName="radar" />);
+  await waitFor(() => assert.is(requests.length, 1));
+  assert.is(requests[0].get('externalId'), 'ext-1');
+  assert.is(requests[0].get('size'), '40');
+  act(() => h.history.replace('/project/radar;externalId=ext-2?tab=subjects'));
+  await waitFor(() => assert.is(requests.length, 2));
+  assert.is(requests[1].get('externalId'), 'ext-2');
+  assert.is(requests[1].get('size'), '20');
+  assert.is((view.getByLabelText('External id') as HTMLInputElement).value, 'ext-2');
+  await settle(50);
+  assert.is(requests.length, 2, 'the list wrote nothing back that would ask again');
+  assert.is(h.router.getState().location.url, '/project/radar;externalId=ext-2?tab=subjects');
+});
+
+t('a failed request shows the error with a retry, not an empty list; load more that fails keeps the rows', async () => {
+  const requests: URLSearchParams[] = [];
+  const server = subjectServer(requests);
+  let fail = true;
+  const { h } = await setup(undefined, {
+    'GET api/projects/radar/subjects': (call: RecordedCall) => {
+      if (fail) return (requests.push(new URL(call.url, 'http://x/').searchParams), json({ message: 'boom' }, 500));
+      return server(call);
+    },
+  });
+  const view = h.render(<SubjectList projectName="radar" />);
+  await waitFor(() => assert.is(view.getByRole('alert').textContent, 'This could not be loaded: the server answered 500.'));
+  assert.is(view.queryByRole('table'), null);
+  assert.is(view.queryByText(/results loaded/), null);
+  fail = false;
+  fireEvent.click(view.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => view.getByText('sub-20'));
+  fail = true;
+  fireEvent.click(view.getByRole('button', { name: 'Load more (20/28 shown)' }));
+  await waitFor(() => assert.ok(view.getByRole('button', { name: 'Try again' })));
+  assert.ok(view.getByText('sub-20'), 'the rows stay');
+  fail = false;
+  fireEvent.click(view.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => view.getByText('All 28 results loaded'));
+  assert.is(requests.at(-1)!.get('last.login'), 'sub-20');
+  assert.equal(h.missing, []);
 });
 
 t('site settings hide the group (filter, column, selection), person name and date of birth', async () => {

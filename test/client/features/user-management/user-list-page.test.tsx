@@ -52,7 +52,7 @@ async function open(url = '/user-management', users: UserDTO[] = [ADMIN, JO, SUB
 const userRequests = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('api/users')).map((c) => c.url);
 const row = (view: RenderResult, login: string) => view.getByRole('cell', { name: login }).closest('tr')!;
 
-t('asks for page 0, 20 users sorted by id, and shows the columns of spec 000 §2', async () => {
+t('asks for page 0, 20 users sorted by id, and shows the user columns', async () => {
   const { h, view } = await open();
   assert.equal(userRequests(h.calls), ['api/users?page=0&size=20&sort=id,asc']);
   const headers = view.getAllByRole('columnheader').map((th) => th.textContent!.replace(/[▲▼↕]/g, ''));
@@ -134,7 +134,7 @@ t('a sort change reaches the server after a 5 ms debounce: quick successive clic
 
 t('a saved dialog (userListModification) reloads the list', async () => {
   const { h } = await open();
-  act(() => h.events.broadcast('userListModification', { op: 'UPDATE' }));
+  act(() => h.events.emit('userListModification', { op: 'UPDATE', user: JO }));
   await act(() => tick());
   assert.is(userRequests(h.calls).length, 2);
 });

@@ -1,4 +1,4 @@
-// The rules of the permissions editor (spec 001 §2 "Permissions editor"), without React: which users hold a role in
+// The rules of the permissions editor, without React: which users hold a role in
 // the scope, which role may be added there, and when a role's remove button is disabled.
 import { ROLE_ORGANIZATION_ADMIN, ROLE_PROJECT_ADMIN, ROLE_SYS_ADMIN } from '../../../../common/authorities';
 import type { RoleDTO, UserDTO } from '../../../../common/dto';
@@ -40,7 +40,7 @@ export function scopedRole(scope: PermissionScope): RoleDTO {
 
 /**
  * Remove is disabled for a system admin role, for the current user in a project scope, and for an organization
- * admin role in an organization scope (as spec 001 lists them).
+ * admin role in an organization scope.
  */
 export function isRemoveDisabled(row: PermissionRow, scope: PermissionScope, currentLogin: string | undefined): boolean {
   if (row.role.authorityName === ROLE_SYS_ADMIN) return true;

@@ -1,18 +1,17 @@
-// The Permissions tab of an organization or project (spec 001 §2, client.md §1.6 jhi-permissions): every user from
-// GET api/users?includeProvenance=false, split in the browser into those holding a role in the scope (or system
-// admin) and the rest. A scoped admin role is added or removed by PUT api/users/{login}/roles (api.md §5.4) with the
-// roles as the caller sees them and the change applied: that endpoint checks each added or removed role and keeps the
-// roles the caller cannot see, where PUT api/users would refuse any user holding a role outside the caller's scope
-// and would rewrite the user's other fields too. When the signed-in user edited themself, the session's account is
-// fetched again (their authorities changed).
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+// The Permissions tab of an organization or project: every user from GET api/users?includeProvenance=false, split in
+// the browser into those holding a role in the scope (or system admin) and the rest. A scoped admin role is added or
+// removed by PUT api/users/{login}/roles with the roles as the caller sees them and the change applied: that endpoint
+// checks each added or removed role and keeps the roles the caller cannot see, where PUT api/users would refuse any
+// user holding a role outside the caller's scope and would rewrite the user's other fields too. When the signed-in
+// user edited themself, the session's account is fetched again (their authorities changed).
+import { useState, type ReactNode } from 'react';
 import type { UserDTO } from '../../../../common/dto';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Select } from '../../../components/form';
+import { LoadError } from '../../../components/load-error';
 import { useAlerts, useHttp } from '../../../components/services-react';
-import { isAbortError } from '../../../lib/http-errors';
-import { useAbortScope } from '../../../lib/http-react';
 import { useT } from '../../../lib/i18n-react';
+import { useResource } from '../../../lib/resource-react';
 import { selectAccount } from '../../../lib/session-store';
 import { useSession, useSessionState } from '../../../lib/session-react';
 import { isRemoveDisabled, scopedRole, splitUsers, withoutRole, withRole, type PermissionRow, type PermissionScope } from './permission-rules';
@@ -26,24 +25,14 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
   const http = useHttp();
   const alerts = useAlerts();
   const session = useSession();
-  const abort = useAbortScope();
   const account = useSessionState(selectAccount);
-  const [users, setUsers] = useState<readonly UserDTO[] | null>(null);
   const [selected, setSelected] = useState('');
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const { data } = await http.get<UserDTO[]>('api/users', { query: { includeProvenance: false }, signal: abort.takeLatest('users') });
-      setUsers(Array.isArray(data) ? data : []);
-    } catch (error) {
-      if (!isAbortError(error)) setUsers((current) => current ?? []);
-    }
-  }, [http, abort]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loaded = useResource(['users-without-provenance'], async (signal) => {
+    const { data } = await http.get<UserDTO[]>('api/users', { query: { includeProvenance: false }, signal });
+    return Array.isArray(data) ? data : [];
+  });
+  const users = loaded.data;
 
   /** `user` with the edited roles; only the roles are sent. */
   const save = async (user: UserDTO) => {
@@ -54,7 +43,7 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
       alerts.success('userManagement.updated', { param: user.login });
       setSelected('');
       if (user.login === account?.login) await session.reset();
-      await load();
+      loaded.reload();
     } catch {
       // Reported by the http layer; the table still shows what the server holds.
     } finally {
@@ -107,14 +96,18 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
           {t('entity.action.add')}
         </button>
       </form>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => `${row.user.login}|${row.role.authorityName}|${row.role.projectName ?? row.role.organizationName ?? ''}`}
-        loading={users === null}
-        sort={null}
-        onSortChange={() => undefined}
-      />
+      {loaded.error !== undefined ? (
+        <LoadError error={loaded.error} onRetry={loaded.retry} />
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => `${row.user.login}|${row.role.authorityName}|${row.role.projectName ?? row.role.organizationName ?? ''}`}
+          loading={loaded.loading}
+          sort={null}
+          onSortChange={() => undefined}
+        />
+      )}
     </div>
   );
 }

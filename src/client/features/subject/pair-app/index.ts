@@ -1,4 +1,4 @@
-// The pair-app dialog (spec 001 §2, pairing): its own chunk, so the QR code library loads only here.
+// The pair-app dialog (pairing): its own chunk, so the QR code library loads only here.
 import '../../../shell-core';
 
 export { PairAppDialog } from './pair-app-dialog';

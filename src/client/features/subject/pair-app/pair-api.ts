@@ -1,4 +1,4 @@
-// Calls of the pair-app dialog (spec 001 §7): the subject (for its project's persistentTokenTimeout), the apps that
+// Calls of the pair-app dialog: the subject (for its project's persistentTokenTimeout), the apps that
 // may pair (dynamic_registration 'true'), pairing, and revoking a token. Kept in this chunk so the dialog does not
 // pull in the subject screens.
 import type { ClientDetailsDTO, ClientPairInfoDTO, SubjectDTO } from '../../../../common/dto';
@@ -18,7 +18,7 @@ export async function pair(http: Http, login: string, clientId: string, persiste
   return (await http.get<ClientPairInfoDTO>('api/oauth-clients/pair', { query })).data;
 }
 
-/** A failed delete of a stale token is only logged (spec 001 §8). */
+/** A failed delete of a stale token is only logged. */
 export function revokeToken(http: Http, tokenName: string): Promise<void> {
   return http.delete(`api/meta-token/${encodeURIComponent(tokenName)}`, { silent: true }).then(
     () => undefined,

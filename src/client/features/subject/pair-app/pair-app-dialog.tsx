@@ -1,15 +1,15 @@
-// Pair an app with a subject (popup subject/{login}/pairApp, spec 001 §2 "Pairing"): pick an app that allows
+// Pair an app with a subject (popup subject/{login}/pairApp): pick an app that allows
 // dynamic registration, generate a token (or a persistent one, offered only when the project has a
 // persistentTokenTimeout), then show its URL as a printable QR code with the details and how long it lasts.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ClientDetailsDTO, SubjectDTO } from '../../../../common/dto';
 import { Select } from '../../../components/form';
 import { durationText, formatDateTime, pairingTimeout } from '../../../components/format';
+import { LoadError } from '../../../components/load-error';
 import { Modal } from '../../../components/modal';
 import type { PopupProps } from '../../../components/popup/popup-types';
 import { useHttp } from '../../../components/services-react';
-import { useAbortScope } from '../../../lib/http-react';
 import { useT } from '../../../lib/i18n-react';
+import { useResource } from '../../../lib/resource-react';
 import { fetchPairableClients, fetchSubject } from './pair-api';
 import { PairQrCode } from './pair-qr-code';
 import { printPairing } from './print-pairing';
@@ -18,22 +18,20 @@ import { usePairToken } from './use-pair-token';
 export function PairAppDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
   const http = useHttp();
-  const scope = useAbortScope();
   const { login } = params;
-  const [subject, setSubject] = useState<SubjectDTO | null>(null);
-  const [clients, setClients] = useState<ClientDetailsDTO[] | null>(null);
+  // Without the subject the persistent option stays hidden.
+  const subjectLoad = useResource(['subject', login], (signal) => fetchSubject(http, login, signal));
+  const clientsLoad = useResource(['pairable-clients'], (signal) => fetchPairableClients(http, signal));
+  const subject = subjectLoad.data;
+  const clients = clientsLoad.data;
   const [clientId, setClientId] = useState('');
   const token = usePairToken(login);
   const label = (key: string, values?: Record<string, string>) => t(`managementPortalApp.subject.pairApp.${key}`, values);
 
+  // A single app is chosen for the user.
   useEffect(() => {
-    // Failures are already alerts; without the subject the persistent option just stays hidden.
-    fetchSubject(http, login, scope.signal).then(setSubject, () => undefined);
-    fetchPairableClients(http, scope.signal).then((found) => {
-      setClients(found);
-      if (found.length === 1) setClientId(found[0].clientId);
-    }, () => setClients([]));
-  }, [http, scope, login]);
+    if (clients?.length === 1) setClientId(clients[0].clientId);
+  }, [clients]);
 
   const info = token.info;
   const canPersist = subject?.project?.persistentTokenTimeout != null;
@@ -58,7 +56,9 @@ export function PairAppDialog({ params, close }: PopupProps): ReactNode {
   return (
     <Modal title={label('title')} footer={footer} onClose={close}>
       {subject?.project && <p className="entity-form__context">{label('subject', { login, project: subject.project.projectName })}</p>}
-      {clients === null && <p>{t('global.loading')}</p>}
+      {subjectLoad.error !== undefined && <LoadError error={subjectLoad.error} onRetry={subjectLoad.retry} />}
+      {clientsLoad.error !== undefined && <LoadError error={clientsLoad.error} onRetry={clientsLoad.retry} />}
+      {clientsLoad.loading && <p>{t('global.loading')}</p>}
       {clients?.length === 0 && <p role="alert">{label('noClients')}</p>}
       {clients && clients.length > 0 && (
         <div className="pair-app__controls">

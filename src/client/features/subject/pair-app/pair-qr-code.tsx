@@ -1,4 +1,4 @@
-// The QR code of a pairing token URL (spec 001 §2: size 400, error correction M), drawn as SVG by lib/qr and shown
+// The QR code of a pairing token URL (size 400, error correction M), drawn as SVG by lib/qr and shown
 // as an image, so it scales on small screens and prints as it is.
 import { useMemo, type ReactNode } from 'react';
 import { qrToSvg } from '../../../lib/qr';

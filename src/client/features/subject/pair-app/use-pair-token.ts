@@ -1,5 +1,5 @@
 // The pairing token of the dialog: generating a new one revokes the previous one first, and the last one is
-// revoked when the dialog goes away (spec 001 §2: closing while a created token exists deletes it).
+// revoked when the dialog goes away (closing while a created token exists deletes it).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientPairInfoDTO } from '../../../../common/dto';
 import { useHttp } from '../../../components/services-react';
