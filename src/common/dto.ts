@@ -104,13 +104,6 @@ export interface MinimalProjectDetailsDTO {
 }
 
 /** Omit-null. */
-export interface PublicProjectDTO {
-  projectName: string;
-  description?: string;
-  sourceTypes?: MinimalSourceTypeDTO[];
-}
-
-/** Omit-null. */
 export interface GroupDTO {
   id?: number;
   projectId?: number;

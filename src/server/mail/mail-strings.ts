@@ -1,9 +1,8 @@
 // The mail texts come from the client's translation files (static/i18n/<lang>.json, keys under `email.*`), so one
 // place holds every user-visible string; the build bundles them into the server. Languages other than en and nl,
 // and keys a language lacks, fall back to English; a key missing everywhere shows as itself, which a test notices.
-import { isServerLanguage, serverText, SERVER_LANGUAGES, type ServerLanguage } from '../i18n/messages';
+import { isServerLanguage, serverText, type ServerLanguage } from '../i18n/messages';
 
-export const MAIL_LANGUAGES = SERVER_LANGUAGES;
 export type MailLanguage = ServerLanguage;
 
 /** The mail language for a user's langKey (`nl`, `nl-be` → nl; anything else → en). */

@@ -4,8 +4,6 @@
 // idempotent, so seeding again only adds subjects.
 import type { Queryable } from '../db/database';
 
-export const DEMO_PROJECTS = ['radar', 'Radar-Pilot-01', 'cns-study'] as const;
-
 const STATEMENTS = [
   `INSERT INTO radar_organization (name, description, location) VALUES ('Radar-CNS', 'The RADAR-CNS consortium', 'London')
    ON CONFLICT (name) DO NOTHING`,
