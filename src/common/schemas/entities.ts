@@ -57,6 +57,8 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     humanReadableProjectName: string('Mirror of the attribute Human-readable-project-name'),
     description: string(),
     organization: { ...ref('OrganizationDTO'), description: 'Full form only. On input only `name` is read (else organizationName).' },
+    organizationName: string(),
+    location: string(),
     startDate: oneOf(dateTime(), number('Epoch seconds')),
     endDate: oneOf(dateTime(), number('Epoch seconds')),
     projectStatus: enumOf(PROJECT_STATUSES),
