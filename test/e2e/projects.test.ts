@@ -186,7 +186,7 @@ t('the revisions page lists those changes as coloured links', async () => {
 });
 
 t('no console errors along the way', () => {
-  // The one expected failed request: the first DELETE of the group answers 409 (spec 001 §8), which Chromium logs.
+  // The one expected failed request: the first DELETE of the group answers 409 (the group still has subjects), which Chromium logs.
   const expected = /Failed to load resource: the server responded with a status of 409/;
   assert.equal(page.problems().filter((problem) => !expected.test(problem)), []);
   assert.is(page.problems().filter((problem) => expected.test(problem)).length, 1);

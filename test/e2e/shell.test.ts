@@ -94,7 +94,7 @@ t('success and error alerts come from response headers, translated, and close by
     'alert alert--error: A group with this name already exists.',
     'alert alert--success: A new project is created with identifier radar',
   ]);
-  // Screen readers hear them through the polite announcer, 100 ms after they show (spec 000 §9).
+  // Screen readers hear them through the polite announcer, 100 ms after they show (docs/client.md).
   assert.is(await page.$eval('.alert-announcer', (region) => region.getAttribute('aria-live')), 'polite');
   await page.waitForFunction(() => document.querySelector('.alert-announcer')?.textContent?.includes('A new project is created with identifier radar'), { timeout: 5000 });
   assert.ok(await page.$('.dev-ribbon'), 'the dev profile shows the ribbon');
