@@ -1,6 +1,7 @@
 // Sources (docs/subjects.md): the source catalogue (api/sources), a project's sources and a subject's sources. The
 // finders read the source or subject once and hand it to the handler; a write checks again if it moved before its
 // transaction locked it (subjects/recheck-access.ts).
+import { booleanParam } from '../http/query-params';
 import type { Attributes } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
 import { listOf, oneOf, ref, stringMap } from '../../common/schema';
@@ -15,7 +16,7 @@ import { locateSubject, subjectEntity, type FoundSubject } from '../subjects/loa
 import { deleteSource, noSuchSource } from './source-delete';
 import { findSource, sourceEntity, toSourceDTO, type SourceRow } from './source-dto';
 import { attributeErrors, SOURCE_INPUT_RULES, sourceInput, sourceInputErrors, type SourceInput } from './source-input';
-import { flagParam, listProjectSources, listSources, parseProjectSourcesQuery, parseSourcesQuery, SOURCE_SORT, type ProjectSourcesQuery } from './source-lists';
+import { listProjectSources, listSources, parseProjectSourcesQuery, parseSourcesQuery, SOURCE_SORT, type ProjectSourcesQuery } from './source-lists';
 import { locateRegistration, registerSource, registrationErrors, type Registration } from './source-registration';
 import { createSource, createTarget, updateSource, updateTarget, type UpdateTarget } from './source-save';
 import { listSubjectSources, updateSubjectSourceAttributes } from './subject-source-reads';
@@ -124,7 +125,7 @@ export const sourceRoutes: RouteEntry[] = [
   route<undefined, FoundSubject, undefined, { withInactive: boolean }>({
     method: 'GET', path: '/api/subjects/:login/sources', access: perm('SUBJECT.READ', 'subject'),
     find: ({ ctx, params }) => locateSubject(ctx.app.db, params.login),
-    parseQuery: (query) => ({ withInactive: flagParam(query, 'withInactiveSources', false) }),
+    parseQuery: (query) => ({ withInactive: booleanParam(query, 'withInactiveSources', false) }),
     query: { withInactiveSources: doc.flag('Also every source the subject\'s revisions ever listed', false) },
     handler: ({ ctx, found, query }) => listSubjectSources(ctx, found, query.withInactive),
     doc: {

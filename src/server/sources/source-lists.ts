@@ -2,11 +2,11 @@
 // to the caller's SOURCE.READ scope (ManagementPortal made it system-admin-only by accident): system admins see every
 // source, organization admins those of their organizations' projects, project staff those of their projects.
 // Deleted-flagged sources are never listed.
+import { booleanParam } from '../http/query-params';
 import { referentsByScope } from '../../common/permission-check';
 import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { ok, type RequestContext } from '../http/context';
-import { badRequest } from '../http/errors';
 import { projectNotFound } from '../http/not-found';
 import { encodeSegment, limitClause, orderByClause, pagingHeaders, parsePageable, type Pageable } from '../http/paging';
 import { SOURCE_SELECT, toMinimalSource, toSourceDTO, type SourceRow } from './source-dto';
@@ -31,15 +31,6 @@ const COUNT_FROM = 'FROM radar_source rs LEFT JOIN project p ON p.id = rs.projec
 const IN_SCOPE = `NOT rs.deleted AND ($1::boolean OR p.project_name = ANY($3::text[])
   OR p.organization_id IN (SELECT o.id FROM radar_organization o WHERE o.name = ANY($2::text[])))`;
 
-/** A boolean query parameter: absent or empty is `fallback`; `true`/`false` in any case; anything else a 400. */
-export function flagParam(query: URLSearchParams, name: string, fallback: boolean): boolean {
-  const raw = query.get(name);
-  if (raw === null || raw === '') return fallback;
-  if (raw.toLowerCase() === 'true') return true;
-  if (raw.toLowerCase() === 'false') return false;
-  throw badRequest(`${name}: must be true or false, got "${raw}"`);
-}
-
 export const parseSourcesQuery = (query: URLSearchParams): Pageable => parsePageable(query, { defaultSize: 2000, sortable: SOURCE_SORT });
 
 export async function listSources(ctx: RequestContext, principal: Principal, pageable: Pageable) {
@@ -58,8 +49,8 @@ export type ProjectSourcesQuery = { minimized: boolean } & ({ assigned: boolean 
 
 export function parseProjectSourcesQuery(query: URLSearchParams): ProjectSourcesQuery {
   const assignedRaw = query.get('assigned');
-  const assigned = assignedRaw === null || assignedRaw === '' ? undefined : flagParam(query, 'assigned', false);
-  const minimized = flagParam(query, 'minimized', false);
+  const assigned = assignedRaw === null || assignedRaw === '' ? undefined : booleanParam(query, 'assigned', false);
+  const minimized = booleanParam(query, 'minimized', false);
   if (assigned !== undefined) return { assigned, minimized };
   return { minimized, pageable: parsePageable(query, { defaultSize: 20, sortable: SOURCE_SORT }) };
 }
