@@ -103,6 +103,13 @@ export interface MinimalProjectDetailsDTO {
   projectName: string | null;
 }
 
+/** Omit-null; `sourceTypes` is left out when empty. GET api/public/projects, readable without signing in. */
+export interface PublicProjectDTO {
+  projectName: string;
+  description?: string;
+  sourceTypes?: MinimalSourceTypeDTO[];
+}
+
 /** Omit-null. */
 export interface GroupDTO {
   id?: number;

@@ -69,6 +69,11 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
   }, ['projectName', 'description', 'location'],
   'A project, full form (project endpoints) or reduced form (no organization, sourceTypes or persistentTokenTimeout). '
     + 'Answers are written as ISO-8601 instants; on input dates are ZonedDateTime strings or epoch seconds.'),
+  PublicProjectDTO: object({
+    projectName: string(),
+    description: string(),
+    sourceTypes: listOf('MinimalSourceTypeDTO', 'The project\'s source types; absent when it has none'),
+  }, ['projectName'], 'What anyone may read about a project without signing in (GET api/public/projects).'),
   MinimalProjectDetailsDTO: object({ id: integer(undefined, { nullable: true }), projectName: nullableString() }, [], 'A project by id and name'),
   GroupDTO: object({ id: integer(), projectId: integer(), name: name('Unique within the project', { minLength: 1, maxLength: 50 }) }, ['name'], 'A group of subjects in a project.'),
   GroupPatchOperation: object({

@@ -1,5 +1,6 @@
 // Projects: the list (scoped to the caller, paged, `minimized`), one project, its source types and its roles,
-// create and update (project-save.ts) and delete of an empty project (project-delete.ts). docs/projects.md.
+// create and update (project-save.ts), delete of an empty project (project-delete.ts) and the public list
+// (public-projects.ts). docs/projects.md.
 import type { MinimalProjectDetailsDTO } from '../../common/dto';
 import { referentsByScope } from '../../common/permission-check';
 import { listOf, oneOf, ref } from '../../common/schema';
@@ -16,6 +17,7 @@ import { deleteProject } from './project-delete';
 import { loadProject, PROJECT_SELECT, projectIdByName, toProjectDTOs, type ProjectRow } from './project-dto';
 import { organizationNameOf, PROJECT_BODY, toProjectInput, type ProjectBody } from './project-input';
 import { createProject, organizationRequired, projectIdNotFound, updateExistingProject, type ExistingProject } from './project-save';
+import { publicProjectRoutes } from './public-projects';
 import { sourceTypesByProject } from './source-type-summary';
 
 const SORTABLE: Readonly<Record<string, string>> = {
@@ -169,4 +171,6 @@ export const projectRoutes: RouteEntry[] = [
       success: doc.list('RoleDTO', 'The project\'s role rows'), errors: { 404: 'error.projectNameNotFound' },
     },
   }),
+
+  ...publicProjectRoutes,
 ];

@@ -135,4 +135,21 @@ t('enums take their name or their ordinal (ManagementPortal\'s client sends cons
   assert.is((await admin('GET', '/api/subjects/ordinal-3')).status, 404);
 });
 
+t('the fields ManagementPortal\'s request DTOs type as enums are enums here (ordinals accepted); its free strings stay strings', () => {
+  const fieldType = (dto: string, field: string) => {
+    const schema = COMPONENTS[dto];
+    return schema?.type === 'object' ? schema.properties[field]?.type : undefined;
+  };
+  // SubjectStatus and ProjectStatus there; PUT api/projects and POST api/subjects take ordinals (tests above and
+  // projects-write.test.ts).
+  assert.is(fieldType('SubjectDTO', 'status'), 'enum');
+  assert.is(fieldType('ProjectDTO', 'projectStatus'), 'enum');
+  // Declared String there (conventional values only; any string is stored): a number is no ordinal for them.
+  assert.is(fieldType('SourceTypeDTO', 'sourceTypeScope'), 'string');
+  assert.is(fieldType('SourceDataDTO', 'processingState'), 'string');
+  // RoleDTO names its authority by a string (parsed case-insensitively); AuthorityDTO (an enum scope) is never a body.
+  assert.is(fieldType('RoleDTO', 'authorityName'), 'string');
+  assert.not.ok(entries.some((e) => e.body && 'schema' in e.body && e.body.schema.type === 'ref' && e.body.schema.name === 'AuthorityDTO'));
+});
+
 t.run();
