@@ -181,6 +181,22 @@ export interface SourceTypeDTO {
   assessmentType?: string;
   appProvider?: string;
   sourceData?: SourceDataDTO[];
+  /** Not in ManagementPortal: which projects use the type, on the full answers of GET only (docs/catalogue.md). */
+  usage?: SourceTypeUsageDTO;
+}
+
+/** The projects using a source type, as far as the caller may see them (docs/catalogue.md). */
+export interface SourceTypeUsageDTO {
+  /** Every project using the type, seen or not. */
+  projectCount: number;
+  /** The using projects the caller may read (PROJECT.READ reaches them), by name. */
+  projects: UsingProjectDTO[];
+}
+
+/** Omit-null. */
+export interface UsingProjectDTO {
+  projectName: string;
+  organizationName?: string | null;
 }
 
 export interface MinimalSourceTypeDTO {

@@ -89,8 +89,9 @@ t('entries are mapped as docs/catalogue.md says', async () => {
   assert.equal(result.imported, ['Empatica E4 v1', 'RADAR aRMT 1.4.3', 'Fitbit Charge v1']);
   const e4 = await admin('GET', '/api/source-types/Empatica/E4/v1');
   assert.is(e4.status, 200);
-  const { id, sourceData, ...type } = e4.body;
+  const { id, sourceData, usage, ...type } = e4.body;
   assert.ok(id);
+  assert.equal(usage, { projectCount: 0, projects: [] }, 'an imported type is used by no project');
   assert.equal(type, {
     producer: 'Empatica', model: 'E4', catalogVersion: 'v1', sourceTypeScope: 'PASSIVE', canRegisterDynamically: false,
     name: 'Empatica E4', description: 'Wristband with several sensors', assessmentType: 'SENSOR', appProvider: 'org.radarcns.empatica.E4ServiceProvider',

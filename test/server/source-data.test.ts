@@ -103,7 +103,12 @@ t('delete: SOURCEDATA.DELETE holders; 200 with alert and a revision; unknown 404
   assert.is(await revisionCount(world.server), before + 1);
   assert.is(await count(world.server, "source_data WHERE source_data_name = 'D2'"), 0);
   assert.is((await world.as.p1Admin('DELETE', '/api/source-data/D2')).status, 404);
-  assert.is((await world.as.p1Admin('DELETE', '/api/source-data/VIA_PUT')).status, 200);
+  // The type is used by no project: project staff may create its rows but not delete them (source-types-scope.test.ts).
+  const unused = await world.as.p1Admin('DELETE', '/api/source-data/VIA_PUT');
+  assert.is(unused.status, 403);
+  assert.is(unused.body.message, 'error.accessDenied');
+  await world.server.app.db.query("INSERT INTO project_source_type (project_id, source_type_id) SELECT id, $1 FROM project WHERE project_name = 'p1'", [typeId]);
+  assert.is((await world.as.p1Admin('DELETE', '/api/source-data/VIA_PUT')).status, 200, 'the type used by the admin\'s own project');
 });
 
 t.run();

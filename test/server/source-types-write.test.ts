@@ -77,8 +77,12 @@ t('update: SOURCETYPE.UPDATE holders; the rows become the body list; renaming on
   assert.is(res.body.description, 'Wrist band');
   assert.equal(res.body.sourceData.map((d: { sourceDataName: string; unit: string | null }) => [d.sourceDataName, d.unit]), [['ACME_E4_ACC', 'g'], ['ACME_E4_TEMP', null]]);
   assert.is(await count(world.server, "source_data WHERE source_data_name = 'ACME_E4_BAT'"), 0, 'a row left out is deleted');
+  // Project staff change only a type their project uses (source-types-scope.test.ts).
+  assert.is((await world.as.p1Admin('PUT', '/api/source-types', { json: { ...res.body, sourceData: undefined, name: 'Renamed' } })).status, 403, 'used by no project');
+  await world.server.app.db.query("INSERT INTO project_source_type (project_id, source_type_id) SELECT id, $1 FROM project WHERE project_name = 'p1'", [res.body.id]);
   const kept = await world.as.p1Admin('PUT', '/api/source-types', { json: { ...res.body, sourceData: undefined, name: 'Renamed' } });
   assert.is(kept.status, 200);
+  await world.server.app.db.query('DELETE FROM project_source_type WHERE source_type_id = $1', [res.body.id]);
   assert.is(kept.body.sourceData.length, 2, 'no sourceData: rows untouched');
   const before = await written();
   const clash = await world.as.sysAdmin('PUT', '/api/source-types', { json: { ...kept.body, model: 'M0' } });
@@ -125,7 +129,8 @@ t('delete: refused while a project lists the type; deletes its rows; 404 when un
   assert.is(res.headers.get('x-managementportalapp-alert'), 'managementPortalApp.sourceType.deleted');
   assert.is(res.headers.get('x-managementportalapp-params'), 'Acme E4 v1');
   assert.is(await count(world.server, 'source_data WHERE source_type_id = $1', [id]), 0);
-  assert.is((await world.as.p1Admin('DELETE', '/api/source-types/Acme/M2/v1')).status, 200);
+  assert.is((await world.as.p1Admin('DELETE', '/api/source-types/Acme/M2/v1')).status, 403, 'an unused type: organization admins and above');
+  assert.is((await world.as.otherAdmin('DELETE', '/api/source-types/Acme/M2/v1')).status, 200, 'of any organization');
   const gone = await world.as.sysAdmin('DELETE', '/api/source-types/Acme/E4/v1');
   assert.is(gone.status, 404);
   assert.is(gone.body.errorCode, 'error.sourceTypeNotFound');

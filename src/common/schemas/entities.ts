@@ -135,6 +135,10 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     assessmentType: string(),
     appProvider: string(),
     sourceData: arrayOf(ref('SourceDataDTO'), 'Absent when empty. On input: the type\'s rows become exactly this list; absent leaves them alone'),
+    usage: object({
+      projectCount: integer('Every project using the type'),
+      projects: arrayOf(object({ projectName: string(), organizationName: string() }), 'The using projects the caller may read'),
+    }, [], 'Not in ManagementPortal; on the full answers of GET only, ignored on input: the projects using the type (docs/catalogue.md)', { readOnly: true }),
   }, ['producer', 'model', 'catalogVersion', 'sourceTypeScope'], 'A kind of source; (producer, model, catalogVersion) is unique.'),
   MinimalSourceTypeDTO: object({ id: integer('Always present in answers; on input the only field read'), model: nullableString(), producer: nullableString(), catalogVersion: nullableString() }, [], 'The source type of a source data row.'),
   SourceDataDTO: object({

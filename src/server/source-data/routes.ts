@@ -1,6 +1,8 @@
 // Source data (docs/catalogue.md). Source data belongs to no project, so holding the scope through a role of the
-// matrix is enough. Every write runs in one transaction with its revision; a duplicate name is a 409, whoever wins
-// a race.
+// matrix is enough to read and create it. An update or delete also needs the permission on every project using the
+// row's source type (before and after the update), or, for a row of an unused type or without one, a role that is not
+// project-scoped (source-types/catalogue-scope.ts). Every write runs in one transaction with its revision; a
+// duplicate name is a 409, whoever wins a race.
 import { ref } from '../../common/schema';
 import { requireTokenAccess } from '../auth/guards';
 import type { Principal } from '../auth/principal';
@@ -13,6 +15,7 @@ import { limitClause, orderByClause, pagingHeaders, parsePageable, type Pageable
 import { route, scope, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { authorOf, recordRevision } from '../revisions/record';
+import { requireCatalogueScope, touchedTypes } from '../source-types/catalogue-scope';
 import { SOURCE_DATA_BODY, toSourceDataInput, type SourceDataInput } from './source-data-input';
 import {
   assertNameFree, insertSourceData, loadSourceData, sourceDataNameTaken, sourceDataWithType, updateSourceData,
@@ -27,9 +30,14 @@ const SORTABLE = {
 const TAG = 'Source data';
 const OBJECT = SOURCE_DATA_BODY.objectName;
 
+// The type a row has and the one an update gives it; nothing when the row does not exist (the update's 404).
+const UPDATED_TYPES = `SELECT source_type_id AS type_id FROM source_data WHERE id = $1
+  UNION SELECT st.id FROM source_type st WHERE st.id = $2 AND EXISTS (SELECT 1 FROM source_data WHERE id = $1)`;
+
 async function save(ctx: RequestContext, principal: Principal, input: SourceDataInput) {
   const isNew = input.id === null;
   const dto = await writeTransaction(ctx, async (tx) => {
+    if (!isNew) await requireCatalogueScope(tx, principal, 'SOURCEDATA.UPDATE', await touchedTypes(tx, UPDATED_TYPES, [input.id, input.sourceTypeId]));
     if (input.sourceTypeId !== null && !(await first(tx, 'SELECT 1 FROM source_type WHERE id = $1', [input.sourceTypeId]))) {
       throw validationFailed(OBJECT, [{ objectName: OBJECT, field: 'sourceType.id', message: `NotFound: no source type with id ${input.sourceTypeId}` }]);
     }
@@ -90,7 +98,11 @@ export const sourceDataRoutes: RouteEntry[] = [
     doc: {
       tag: TAG, summary: 'Update source data', description: 'Without id it creates (and needs SOURCEDATA.CREATE).',
       success: doc.ok(ref('SourceDataDTO'), 'Saved', ['alert']),
-      errors: { 400: 'Field errors', 404: 'No such source data', 409: 'error.sourceDataNameAvailable' },
+      errors: {
+        400: 'Field errors', 403: 'error.accessDenied: a project using the row\'s source type (or the one it is given) is outside the caller\'s scope, '
+          + 'or no project uses it and the caller is project staff',
+        404: 'No such source data', 409: 'error.sourceDataNameAvailable',
+      },
     },
   }),
 
@@ -112,6 +124,7 @@ export const sourceDataRoutes: RouteEntry[] = [
     handler: async ({ ctx, principal, params }) => {
       const name = params.name;
       await writeTransaction(ctx, async (tx) => {
+        await requireCatalogueScope(tx, principal, 'SOURCEDATA.DELETE', await touchedTypes(tx, 'SELECT source_type_id AS type_id FROM source_data WHERE source_data_name = $1', [name]));
         const dto = await loadSourceData(tx, 'sd.source_data_name = $1', name);
         if (!dto) throw new HttpError(404, undefined); // an empty 404, as the original
         await tx.query('DELETE FROM source_data WHERE id = $1', [dto.id]);
@@ -121,7 +134,11 @@ export const sourceDataRoutes: RouteEntry[] = [
     },
     doc: {
       tag: TAG, summary: 'Delete source data',
-      success: doc.ok(undefined, 'Deleted', ['alert']), errors: { 404: 'Empty body: no such source data' },
+      success: doc.ok(undefined, 'Deleted', ['alert']),
+      errors: {
+        403: 'error.accessDenied: a project using the row\'s source type is outside the caller\'s scope, or no project uses it and the caller is project staff',
+        404: 'Empty body: no such source data',
+      },
     },
   }),
 ];

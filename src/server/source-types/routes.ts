@@ -1,6 +1,7 @@
 // Source types (docs/catalogue.md). They belong to no project, so holding the scope through a role of the matrix is
-// enough: every staff member's client loads the list, project admins may create types, organization admins update
-// and delete them.
+// enough to read and create them: every staff member's client loads the list, project admins may create types. An
+// update or delete also needs the permission on every project using the type (or, for an unused type, a role that is
+// not project-scoped): the projects that list a type depend on it (catalogue-scope.ts).
 import { ref } from '../../common/schema';
 import { requireTokenAccess } from '../auth/guards';
 import type { Principal } from '../auth/principal';
@@ -10,6 +11,7 @@ import { limitClause, orderByClause, pagingHeaders, parsePageable, type Pageable
 import { route, scope, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { reducedSourceType } from '../projects/source-type-summary';
+import { requireCatalogueScope, touchedTypes, withUsage } from './catalogue-scope';
 import { deleteSourceType } from './source-type-delete';
 import { fullSourceTypes, SOURCE_TYPE_COLUMNS, type SourceTypeRow } from './source-type-dto';
 import { SOURCE_TYPE_BODY, toSourceTypeInput, type SourceTypeInput } from './source-type-input';
@@ -49,16 +51,16 @@ export const sourceTypeRoutes: RouteEntry[] = [
     method: 'GET', path: '/api/source-types', access: scope('SOURCETYPE.READ'),
     parseQuery: (query) => parsePageable(query, { defaultSize: 2000, sortable: SORTABLE }),
     query: doc.pageable(2000, Object.keys(SORTABLE)),
-    handler: async ({ ctx, query: pageable }) => {
+    handler: async ({ ctx, principal, query: pageable }) => {
       const params: unknown[] = [];
       const rows = await ctx.app.db.query<SourceTypeRow>(
         `SELECT ${SOURCE_TYPE_COLUMNS} FROM source_type ${orderByClause(pageable, 'id')} ${limitClause(pageable, params)}`,
         params,
       );
       const [{ total }] = await ctx.app.db.query<{ total: number }>('SELECT count(*) AS total FROM source_type');
-      return ok(await fullSourceTypes(ctx.app.db, rows), pagingHeaders('/api/source-types', pageable, total));
+      return ok(await withUsage(ctx.app.db, principal, await fullSourceTypes(ctx.app.db, rows)), pagingHeaders('/api/source-types', pageable, total));
     },
-    doc: { tag: TAG, summary: 'List source types', success: doc.paged('SourceTypeDTO', 'One page of full source types (with their source data)') },
+    doc: { tag: TAG, summary: 'List source types', success: doc.paged('SourceTypeDTO', 'One page of full source types (with their source data and usage)') },
   }),
 
   route({
@@ -84,13 +86,18 @@ export const sourceTypeRoutes: RouteEntry[] = [
         requireTokenAccess(principal, 'SOURCETYPE.CREATE');
         return insert(ctx, principal, input);
       }
+      // An unknown id touches nothing here and is the save's 404.
+      await requireCatalogueScope(ctx.app.db, principal, 'SOURCETYPE.UPDATE', await touchedTypes(ctx.app.db, 'SELECT id AS type_id FROM source_type WHERE id = $1', [input.id]));
       const dto = await saveSourceType(ctx, principal, input);
       return ok(dto, entityAlert('sourceType', 'updated', typeLabel(dto)));
     },
     doc: {
       tag: TAG, summary: 'Update a source type', description: 'Without id it creates (and needs SOURCETYPE.CREATE).',
       success: doc.ok(ref('SourceTypeDTO'), 'Saved', ['alert']),
-      errors: { 400: 'Field errors', 404: 'error.sourceTypeNotFound', 409: 'error.sourceTypeExists' },
+      errors: {
+        400: 'Field errors', 403: 'error.accessDenied: a project using the type is outside the caller\'s scope, or no project uses it and the caller is project staff',
+        404: 'error.sourceTypeNotFound', 409: 'error.sourceTypeExists',
+      },
     },
   }),
 
@@ -103,15 +110,15 @@ export const sourceTypeRoutes: RouteEntry[] = [
 
   route({
     method: 'GET', path: '/api/source-types/:producer/:model/:version', access: scope('SOURCETYPE.READ'),
-    handler: async ({ ctx, params }) => {
+    handler: async ({ ctx, principal, params }) => {
       const key = keyOf(params);
       const row = await loadSourceTypeRow(ctx.app.db, key);
       if (!row) throw typeNotFound(key);
-      return ok((await fullSourceTypes(ctx.app.db, [row]))[0]);
+      return ok((await withUsage(ctx.app.db, principal, await fullSourceTypes(ctx.app.db, [row])))[0]);
     },
     doc: {
       tag: TAG, summary: 'One source type', pathParams: { version: 'The catalog version' },
-      success: doc.ok(ref('SourceTypeDTO'), 'The full source type'), errors: { 404: 'error.sourceTypeNotFound' },
+      success: doc.ok(ref('SourceTypeDTO'), 'The full source type, with its usage'), errors: { 404: 'error.sourceTypeNotFound' },
     },
   }),
 
@@ -119,13 +126,19 @@ export const sourceTypeRoutes: RouteEntry[] = [
     method: 'DELETE', path: '/api/source-types/:producer/:model/:version', access: scope('SOURCETYPE.DELETE'),
     handler: async ({ ctx, principal, params }) => {
       const key = keyOf(params);
+      const types = await touchedTypes(ctx.app.db, 'SELECT id AS type_id FROM source_type WHERE producer = $1 AND model = $2 AND catalog_version = $3', [key.producer, key.model, key.catalogVersion]);
+      await requireCatalogueScope(ctx.app.db, principal, 'SOURCETYPE.DELETE', types);
       await deleteSourceType(ctx, principal, key);
       return ok(undefined, entityAlert('sourceType', 'deleted', typeLabel(key)));
     },
     doc: {
       tag: TAG, summary: 'Delete a source type', description: 'Its source data go with it.',
       success: doc.ok(undefined, 'Deleted', ['alert']),
-      errors: { 403: 'error.sourceTypeInUse: projects still include it, or sources are of this type', 404: 'error.sourceTypeNotFound' },
+      errors: {
+        403: 'error.accessDenied: no project uses the type and the caller is project staff, or a project using it is outside the caller\'s scope; '
+          + 'error.sourceTypeInUse: projects still include it, or sources are of this type',
+        404: 'error.sourceTypeNotFound',
+      },
     },
   }),
 ];

@@ -1,13 +1,16 @@
 // Source data detail: type, name, processing state, key and value schema, topic, frequency, unit, a
-// link to its source type, Edit, and a back button.
+// link to its source type, Edit (disabled with the reason when the user may not change the row's type:
+// source-type/catalogue-access.ts), and a back button.
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
-import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { useRouter } from '../../lib/router-react';
+import { useSessionState } from '../../lib/session-react';
+import { CatalogueAction } from '../source-type/catalogue-action';
+import { rowUsage, sourceDataRefusals } from '../source-type/catalogue-access';
 import { SourceTypeLink } from './source-type-link';
 import { useSourceData } from './use-source-data';
 
@@ -19,6 +22,8 @@ export function SourceDataDetailPage({ params }: PageProps): ReactNode {
   const name = params.sourceDataName;
   const loaded = useSourceData(name);
   const sourceData = loaded.data;
+  const account = useSessionState((state) => state.account);
+  const sourceTypes = useSessionState((state) => state.sourceTypes);
   const label = (field: string) => t(`managementPortalApp.sourceData.${field}`);
 
   return (
@@ -28,9 +33,14 @@ export function SourceDataDetailPage({ params }: PageProps): ReactNode {
           {t('managementPortalApp.sourceData.detail.title')}: {name}
         </h1>
         {sourceData && (
-          <PopupLink to={pathOf('source-data', name, 'edit')} className="button button--secondary">
+          <CatalogueAction
+            to={pathOf('source-data', name, 'edit')}
+            className="button button--secondary"
+            refusal={sourceDataRefusals(account, rowUsage(sourceData.sourceType, sourceTypes)).edit}
+            entity="sourceData"
+          >
             {t('entity.action.edit')}
-          </PopupLink>
+          </CatalogueAction>
         )}
       </header>
       {!sourceData ? (

@@ -1,5 +1,6 @@
 // Source data: GET api/source-data paged by the server (20 a page, page and sort in the URL, default
-// page 1 and id ascending, id as tie-breaker), boundary links and the item count, view/edit/delete per row.
+// page 1 and id ascending, id as tie-breaker), boundary links and the item count, view/edit/delete per row (edit and
+// delete disabled, with the reason, for a row whose type the user may not change: source-type/catalogue-access.ts).
 import type { ReactNode } from 'react';
 import type { SourceDataDTO } from '../../../common/dto';
 import { DataTable, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
@@ -10,6 +11,9 @@ import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
+import { useSessionState } from '../../lib/session-react';
+import { CatalogueAction } from '../source-type/catalogue-action';
+import { rowUsage, sourceDataRefusals } from '../source-type/catalogue-access';
 import { SourceTypeLink } from './source-type-link';
 
 const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
@@ -17,6 +21,8 @@ const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
 export function SourceDataListPage(_props: PageProps): ReactNode {
   const t = useT();
   const [sort] = useSortParam(DEFAULT_SORT);
+  const account = useSessionState((state) => state.account);
+  const sourceTypes = useSessionState((state) => state.sourceTypes);
   const list = usePagedList<SourceDataDTO>({
     path: 'api/source-data',
     sort: sort ? sortQuery(sort) : [],
@@ -36,13 +42,20 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
     {
       key: 'actions',
       header: '',
-      render: (data) => (
-        <span className="source-type__actions">
-          <Link to={named(data)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
-          <PopupLink to={named(data, 'edit')} className="button button--secondary button--small">{t('entity.action.edit')}</PopupLink>
-          <PopupLink to={named(data, 'delete')} className="button button--danger button--small">{t('entity.action.delete')}</PopupLink>
-        </span>
-      ),
+      render: (data) => {
+        const refusals = sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes));
+        return (
+          <span className="source-type__actions">
+            <Link to={named(data)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
+            <CatalogueAction to={named(data, 'edit')} className="button button--secondary button--small" refusal={refusals.edit} entity="sourceData">
+              {t('entity.action.edit')}
+            </CatalogueAction>
+            <CatalogueAction to={named(data, 'delete')} className="button button--danger button--small" refusal={refusals.delete} entity="sourceData">
+              {t('entity.action.delete')}
+            </CatalogueAction>
+          </span>
+        );
+      },
     },
   ];
 

@@ -1,13 +1,16 @@
 // Source type detail: producer, model, catalogVersion, scope, links to its source data, name, app
-// provider, assessment type and description, with Edit for the three admin roles (the route already requires them).
+// provider, assessment type and description, with Edit for the three admin roles (the route already requires them),
+// disabled with the reason for a type the user may not change (catalogue-access.ts).
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
-import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { Link, useRouter } from '../../lib/router-react';
+import { useSessionState } from '../../lib/session-react';
+import { CatalogueAction } from './catalogue-action';
+import { sourceTypeRefusals } from './catalogue-access';
 import { keyFromParams, sourceTypePath, typeLabel } from './source-type-path';
 import { useSourceType } from './use-source-type';
 
@@ -16,6 +19,7 @@ export function SourceTypeDetailPage({ params }: PageProps): ReactNode {
   const router = useRouter();
   const key = keyFromParams(params)!;
   const { sourceType, error, retry } = useSourceType(key);
+  const account = useSessionState((state) => state.account);
   const label = (field: string) => t(`managementPortalApp.sourceType.${field}`);
   const notFound = t('managementPortalApp.sourceType.notFound', { producer: key.producer, model: key.model, version: key.catalogVersion });
 
@@ -26,9 +30,9 @@ export function SourceTypeDetailPage({ params }: PageProps): ReactNode {
           {t('managementPortalApp.sourceType.detail.title')}: {typeLabel(key)}
         </h1>
         {sourceType && (
-          <PopupLink to={sourceTypePath(key, 'edit')} className="button button--secondary">
+          <CatalogueAction to={sourceTypePath(key, 'edit')} className="button button--secondary" refusal={sourceTypeRefusals(account, sourceType.usage).edit} entity="sourceType">
             {t('entity.action.edit')}
-          </PopupLink>
+          </CatalogueAction>
         )}
       </header>
       {!sourceType ? (

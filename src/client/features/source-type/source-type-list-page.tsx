@@ -1,5 +1,6 @@
 // Source types: the session's cached list, sorted in the browser (id ascending by default, sort in the
-// URL), with the registration badge, the linked source data and view/edit/delete actions.
+// URL), with the registration badge, the linked source data and view/edit/delete actions (edit and delete disabled,
+// with the reason, for a type the user may not change: catalogue-access.ts).
 import type { ReactNode } from 'react';
 import type { SourceTypeDTO } from '../../../common/dto';
 import { Badge } from '../../components/badge';
@@ -11,14 +12,18 @@ import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import type { SessionState } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
+import { CatalogueAction } from './catalogue-action';
+import { sourceTypeRefusals } from './catalogue-access';
 import { sourceTypePath } from './source-type-path';
 
 const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
 const selectSourceTypes = (state: SessionState) => state.sourceTypes;
+const selectAccount = (state: SessionState) => state.account;
 
 export function SourceTypeListPage(_props: PageProps): ReactNode {
   const t = useT();
   const sourceTypes = useSessionState(selectSourceTypes);
+  const account = useSessionState(selectAccount);
   const [sort] = useSortParam(DEFAULT_SORT);
   const label = (field: string) => t(`managementPortalApp.sourceType.${field}`);
   const columns: Column<SourceTypeDTO>[] = [
@@ -49,13 +54,20 @@ export function SourceTypeListPage(_props: PageProps): ReactNode {
     {
       key: 'actions',
       header: '',
-      render: (type) => (
-        <span className="source-type__actions">
-          <Link to={sourceTypePath(type)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
-          <PopupLink to={sourceTypePath(type, 'edit')} className="button button--secondary button--small">{t('entity.action.edit')}</PopupLink>
-          <PopupLink to={sourceTypePath(type, 'delete')} className="button button--danger button--small">{t('entity.action.delete')}</PopupLink>
-        </span>
-      ),
+      render: (type) => {
+        const refusals = sourceTypeRefusals(account, type.usage);
+        return (
+          <span className="source-type__actions">
+            <Link to={sourceTypePath(type)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
+            <CatalogueAction to={sourceTypePath(type, 'edit')} className="button button--secondary button--small" refusal={refusals.edit} entity="sourceType">
+              {t('entity.action.edit')}
+            </CatalogueAction>
+            <CatalogueAction to={sourceTypePath(type, 'delete')} className="button button--danger button--small" refusal={refusals.delete} entity="sourceType">
+              {t('entity.action.delete')}
+            </CatalogueAction>
+          </span>
+        );
+      },
     },
   ];
 
