@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
+import { parseMailLimits, type MailLimits } from './account/mail-limits';
 import { readOidcConfig, type OidcConfig } from './oidc/oidc-config';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -40,6 +41,8 @@ export interface Config {
   catalogueServerUrl: string;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses and CIDR ranges); empty = none. */
   trustedProxies: string[];
+  /** Limits on password-reset and activation mails (RESET_MAIL_LIMITS, see account/mail-limits.ts). */
+  resetMailLimits: MailLimits;
   /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
 }
@@ -88,6 +91,14 @@ function trustedProxies(env: Env): string[] {
     return parseTrustedProxies(list(env.TRUSTED_PROXIES)).entries;
   } catch (error) {
     throw new ConfigError('TRUSTED_PROXIES', (error as Error).message);
+  }
+}
+
+function resetMailLimits(env: Env): MailLimits {
+  try {
+    return parseMailLimits(env.RESET_MAIL_LIMITS);
+  } catch (error) {
+    throw new ConfigError('RESET_MAIL_LIMITS', (error as Error).message);
   }
 }
 
@@ -158,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     catalogueAutoImport: bool(env, 'CATALOGUE_AUTO_IMPORT', false),
     catalogueServerUrl: httpUrl(env, 'CATALOGUE_SERVER_URL', 'http://catalogue-server:8080'),
     trustedProxies: trustedProxies(env),
+    resetMailLimits: resetMailLimits(env),
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),

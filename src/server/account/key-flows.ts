@@ -1,30 +1,37 @@
 // The mailed-key flows (docs/users.md): request a password reset by e-mail, finish it with the key, activate with an
 // activation key, and (for an admin) mail a user a fresh "account created" link. Keys are single-use and expire
 // after KEY_VALIDITY_HOURS; an unknown, used or expired key is a 400 error.invalidKey (the original answered 500).
+// The two requests that mail a key are rate-limited per client address and per account (mail-limits.ts).
 import { hashPassword } from '../auth/password-hash';
 import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { noContent, type RequestContext, type Reply } from '../http/context';
-import { accessDenied, apiError, badRequest, HttpError } from '../http/errors';
+import { apiError, badRequest, HttpError } from '../http/errors';
 import { findUserRow, recordUserChange, USER_COLUMNS, type UserRow } from '../users/user-dto';
 import { USER_ENTITY } from '../users/user-http';
 import { rolesOfUser } from '../users/user-roles';
 import { coversUser } from '../users/user-scope';
 import { issueResetKey, redeemActivationKey, redeemResetKey } from './account-keys';
 import { sendAccountMail } from './account-mail';
+import { limitAccount, limitAddress } from './mail-limits';
 import { passwordError } from './account-handlers';
 import { endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
 const notRegistered = () => apiError(400, 'error.emailNotRegistered', USER_ENTITY, 'E-mail address is not registered');
 const invalidKey = () => apiError(400, 'error.invalidKey', USER_ENTITY, 'The key is unknown, used or expired');
 
-/** Public. `text` is the e-mail address of an activated user, who is mailed a reset link. */
+/**
+ * Public. `text` is the e-mail address of an activated user, who is mailed a reset link. An unknown address stays a
+ * 400 (the client tells the user so), but counts against the caller's address like any other request.
+ */
 export async function requestPasswordReset(ctx: RequestContext, text: string): Promise<Reply> {
+  await limitAddress(ctx, 'reset');
   const email = text.trim();
   const user = email
     ? await first<UserRow>(ctx.app.db, `SELECT ${USER_COLUMNS} FROM radar_user u WHERE lower(u.email) = lower($1) AND u.activated`, [email])
     : undefined;
   if (!user) throw notRegistered();
+  await limitAccount(ctx, 'reset', user.id);
   const key = await ctx.app.db.transaction((tx) => issueResetKey(tx, user.id));
   await sendAccountMail(ctx.app, 'reset', user, key);
   return noContent();
@@ -60,16 +67,17 @@ export async function activate(ctx: RequestContext, key: string | undefined): Pr
 
 /**
  * The "send activation e-mail" button. `text` is a login; a system admin, or an admin whose USER.UPDATE scope holds
- * the user, mails the user a new key with the "account created" text.
+ * the user, mails the user a new key with the "account created" text. A user outside the caller's scope is answered
+ * exactly like an unknown login (400 error.emailNotRegistered), so the answer does not tell which logins exist.
  */
 export async function resendActivation(ctx: RequestContext, principal: Principal, text: string): Promise<Reply> {
+  await limitAddress(ctx, 'activation');
   const login = text.trim().toLowerCase();
   const user = login ? await findUserRow(ctx.app.db, { login }) : undefined;
-  if (!user) throw notRegistered();
-  if (!coversUser(principal.token, 'USER.UPDATE', await rolesOfUser(ctx.app.db, user.id))) {
-    throw accessDenied('The user is outside your organizations and projects');
+  if (!user || !coversUser(principal.token, 'USER.UPDATE', await rolesOfUser(ctx.app.db, user.id)) || !user.email) {
+    throw notRegistered();
   }
-  if (!user.email) throw notRegistered();
+  await limitAccount(ctx, 'activation', user.id);
   const key = await ctx.app.db.transaction((tx) => issueResetKey(tx, user.id));
   // The key is not part of the user's DTO, so issuing one records no revision.
   await sendAccountMail(ctx.app, 'creation', user, key);

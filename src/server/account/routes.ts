@@ -52,7 +52,12 @@ export const accountRoutes: RouteEntry[] = [
     method: 'POST', path: '/api/account/reset_password/init', access: PUBLIC,
     body: { kind: 'text', description: 'The e-mail address of an activated user' },
     handler: ({ ctx, body }) => requestPasswordReset(ctx, body),
-    doc: { tag: TAG, summary: 'Mail a password reset link', success: doc.noContent('Mailed'), errors: { 400: 'error.emailNotRegistered' } },
+    doc: {
+      tag: TAG, summary: 'Mail a password reset link',
+      description: 'Limited per client address (every request counts) and per account (every mail counts); see RESET_MAIL_LIMITS.',
+      success: doc.noContent('Mailed'),
+      errors: { 400: 'error.emailNotRegistered', 429: 'error.tooManyRequests: too many requests from this address or mails for this account; no mail was sent' },
+    },
   }),
 
   route<{ key?: string | null; newPassword?: string | null }>({
@@ -71,9 +76,13 @@ export const accountRoutes: RouteEntry[] = [
     body: { kind: 'text', description: 'The login of the user' },
     handler: ({ ctx, principal, body }) => resendActivation(ctx, principal, body),
     doc: {
-      tag: TAG, summary: 'Mail a user a new activation link', description: 'The "send activation e-mail" button; the user must be in the caller\'s organizations or projects.',
+      tag: TAG, summary: 'Mail a user a new activation link',
+      description: 'The "send activation e-mail" button; the user must be in the caller\'s organizations or projects. Limited per client address and per account like reset_password/init.',
       success: doc.noContent('Mailed'),
-      errors: { 400: 'error.emailNotRegistered: no such user, or no e-mail address' },
+      errors: {
+        400: 'error.emailNotRegistered: no such user, a user outside the caller\'s organizations and projects (answered alike), or no e-mail address',
+        429: 'error.tooManyRequests: too many requests from this address or mails for this account; no mail was sent',
+      },
     },
   }),
 

@@ -58,6 +58,7 @@ export const HEADERS = {
   'X-managementPortalApp-params': header('Parameter of the alert or error: the entity\'s identifier, or the entity name of an error'),
   'X-managementPortalApp-error': header('Error key, e.g. error.validation or error.groupExists'),
   'Set-Cookie': header('SESSION (HttpOnly) and XSRF-TOKEN (readable by scripts)'),
+  'Retry-After': header('Seconds until the request may be made again', integer()),
 };
 
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
@@ -82,6 +83,7 @@ const DEFAULT_ERRORS: Record<ErrorStatus, string> = {
   405: 'Method not supported',
   409: 'Conflict',
   410: 'Gone',
+  429: 'error.tooManyRequests: a rate limit was reached; Retry-After says when to try again',
   503: 'Down',
 };
 
@@ -93,7 +95,7 @@ function errorResponse(status: ErrorStatus, description: string) {
   if (status === 503) return { description, content: { 'application/json': { schema: toOpenApi(ref('Health')) } } };
   const headers = status === 400 || status === 409
     ? { 'X-managementPortalApp-error': headerRef('X-managementPortalApp-error'), 'X-managementPortalApp-params': headerRef('X-managementPortalApp-params') }
-    : undefined;
+    : status === 429 ? { 'Retry-After': headerRef('Retry-After') } : undefined;
   return { description, ...(headers && { headers }), content: { 'application/json': { schema: toOpenApi(ref('ErrorBody')) } } };
 }
 

@@ -74,6 +74,13 @@ export const payloadTooLarge = (limit: number) =>
 export const unsupportedMediaType = (type: string) =>
   errorVm(400, 'error.validation', `Content type '${type || 'none'}' is not supported here`);
 
+/** A rate limit was reached (http/request-limit.ts): ErrorVM `error.tooManyRequests` with Retry-After in seconds. */
+export function tooManyRequests(retryAfterSeconds: number, description: string): HttpError {
+  const error = errorVm(429, 'error.tooManyRequests', description);
+  error.headers['Retry-After'] = String(retryAfterSeconds);
+  return error;
+}
+
 export const internalError = () => errorVm(500, 'error.internalServerError', 'Internal server error');
 
 /** The security layer's 401; the client only looks at the status. */

@@ -1,12 +1,13 @@
-// Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters, used or expired meta-tokens). Runs after a sign-in, at
-// most every ten minutes per process: no timers to stop, and any process may do it, since each delete is
-// idempotent.
+// Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters, used or expired meta-tokens,
+// ended request-limit windows). Runs after a sign-in or a request for a mailed key, at most every ten minutes per
+// process: no timers to stop, and any process may do it, since each delete is idempotent.
 import type { Queryable } from '../db/database';
 import { purgeSessions } from '../session/session-store';
 import { purgeCodes } from './authorization-code';
 import { purgeSignInFailures } from './login-throttle';
 import { purgeRefreshTokens } from './refresh-tokens';
 import { purgeMetaTokens } from '../meta-tokens/meta-token-store';
+import { purgeRequestLimits } from '../http/request-limit';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 let lastRun = 0;
@@ -19,4 +20,5 @@ export async function housekeeping(db: Queryable, now = Date.now()): Promise<voi
   await purgeSessions(db);
   await purgeSignInFailures(db);
   await purgeMetaTokens(db);
+  await purgeRequestLimits(db);
 }

@@ -1,0 +1,59 @@
+// Limits on the requests that mail a key (docs/users.md, "Limits on mailed keys"): without them anyone could probe
+// which e-mail addresses are registered, or flood a user's inbox, as fast as the server answers. Two counters per
+// flow (`reset` = reset_password/init, `activation` = reset-activation/init), both in the database
+// (http/request-limit.ts) so they hold across processes:
+// - per client address (ctx.remoteAddress, which honours TRUSTED_PROXIES): every request counts, also one naming an
+//   unknown address or login, so probing is limited;
+// - per account: only a request that is about to send a mail counts, so at most that many mails reach one inbox.
+// A request over either limit is a 429 error.tooManyRequests with Retry-After, and no mail is sent.
+import type { RequestContext } from '../http/context';
+import { tooManyRequests } from '../http/errors';
+import { addressBucket, countRequest, type Limit } from '../http/request-limit';
+import { housekeeping } from '../oauth/housekeeping';
+
+export interface MailLimits {
+  perAccount: Limit;
+  perAddress: Limit;
+}
+
+export type MailFlow = 'reset' | 'activation';
+
+/** 3 mails per account per hour; 10 requests per client address per 15 minutes. */
+export const DEFAULT_MAIL_LIMITS: MailLimits = {
+  perAccount: { max: 3, windowSeconds: 60 * 60 },
+  perAddress: { max: 10, windowSeconds: 15 * 60 },
+};
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };
+
+function parseLimit(part: string): Limit {
+  const m = /^(\d{1,6})\s*\/\s*(\d{1,6})\s*([smh])$/.exec(part.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+    throw new Error(`must be two limits "<count>/<window>" with the window in s, m or h, e.g. "3/1h,10/15m"; got "${part.trim()}"`);
+  }
+  return { max: Number(m[1]), windowSeconds: Number(m[2]) * UNIT_SECONDS[m[3]] };
+}
+
+/** RESET_MAIL_LIMITS: `<mails per account>/<window>,<requests per address>/<window>`, e.g. the default `3/1h,10/15m`. */
+export function parseMailLimits(raw: string | undefined): MailLimits {
+  if (!raw?.trim()) return DEFAULT_MAIL_LIMITS;
+  const parts = raw.split(',');
+  if (parts.length !== 2) throw new Error(`must be two limits "<per account>,<per address>", e.g. "3/1h,10/15m"; got "${raw}"`);
+  return { perAccount: parseLimit(parts[0]), perAddress: parseLimit(parts[1]) };
+}
+
+const limitsOf = (ctx: RequestContext) => ctx.app.config.resetMailLimits;
+
+/** Counts the request against the client's address; throws the 429 when the address is over its limit. */
+export async function limitAddress(ctx: RequestContext, flow: MailFlow): Promise<void> {
+  // Expired counters are dropped here too, not only after sign-ins (the housekeeping runs every ten minutes at most).
+  await housekeeping(ctx.app.db);
+  const wait = await countRequest(ctx.app.db, `${flow}:address:${addressBucket(ctx.remoteAddress)}`, limitsOf(ctx).perAddress);
+  if (wait) throw tooManyRequests(wait, 'Too many requests from this address; try again later');
+}
+
+/** Counts a mail about to be sent to the user; throws the 429 (and no mail goes out) when the account is over its limit. */
+export async function limitAccount(ctx: RequestContext, flow: MailFlow, userId: number): Promise<void> {
+  const wait = await countRequest(ctx.app.db, `${flow}:account:${userId}`, limitsOf(ctx).perAccount);
+  if (wait) throw tooManyRequests(wait, 'Too many mails for this account; try again later');
+}
