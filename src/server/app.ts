@@ -93,7 +93,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    securityHeaders(res);
+    securityHeaders(res, app.config.publicUrl.startsWith('https:'));
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = url.pathname;
     const method = req.method ?? 'GET';

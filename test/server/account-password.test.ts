@@ -55,6 +55,9 @@ t('change_password: rules first (weak / long), then scrypt, and the user\'s sess
   assert.ok(await verifyPassword('Zebra-Zz9-Secret', hash));
   assert.equal(await sessionIds(), ['s-other']);
   assert.is((await revisionsOf(server, CAST.mainAdmin)).at(-1)!.change_type, 'MOD');
+  // The token the change was made with predates it, so it is refused from now on (docs/oauth.md, Revocation).
+  assert.is((await as[CAST.mainAdmin]('GET', '/api/account')).status, 401);
+  as[CAST.mainAdmin] = await asUser(server, CAST.mainAdmin);
   // A JSON-encoded string body is accepted too (as the original client sometimes sends it).
   const json = await as[CAST.mainAdmin]('POST', '/api/account/change_password', { json: 'Json-Encoded-77' });
   assert.is(json.status, 204);

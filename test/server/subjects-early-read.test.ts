@@ -71,6 +71,20 @@ t('anonymous callers, bad tokens and deactivated users get a 401 whatever the qu
   assert.not.match(res.text, 'early-1');
 });
 
+t('a token issued before the user\'s credentials changed is a 401 without any subject; a newer one reads', async () => {
+  const userId = await createUser(server, 'changed-admin', [{ authority: 'ROLE_SYS_ADMIN' }]);
+  const old = await bearerFor(server, 'changed-admin');
+  assert.is((await get('/api/projects/radar/subjects', old)).status, 200);
+  await server.app.db.query('UPDATE radar_user SET credentials_changed_at = now() WHERE id = $1', [userId]);
+  for (const path of ['/api/projects/radar/subjects', '/api/subjects?projectName=radar', '/api/subjects']) {
+    const res = await get(path, old);
+    assert.is(res.status, 401, path);
+    assert.not.match(res.text, 'early-1');
+  }
+  const fresh = await bearerFor(server, 'changed-admin');
+  assert.is((await get('/api/projects/radar/subjects', fresh)).body[0].login, 'early-1');
+});
+
 t('a reader with a bad query gets the 400; a missing project is a 404', async () => {
   const token = await bearerFor(server, 'admin');
   const bad = await get('/api/projects/radar/subjects?size=0', token);
@@ -100,8 +114,12 @@ t('a reader with a bearer token costs one statement: the page carries the roles'
   await createUser(server, 'radar-reader', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'radar' }]);
   const token = await bearerFor(server, 'radar-reader');
   const admin = await bearerFor(server, 'admin');
+  // A user whose credentials changed once: its newer token is checked against the change in the same statement.
+  const changedId = await createUser(server, 'radar-reader-changed', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'radar' }]);
+  await server.app.db.query("UPDATE radar_user SET credentials_changed_at = now() - interval '1 hour' WHERE id = $1", [changedId]);
+  const changed = await bearerFor(server, 'radar-reader-changed');
   for (const [path, bearer] of [['/api/projects/radar/subjects', token], ['/api/projects/radar/subjects?externalId=E', token],
-    ['/api/subjects', admin], ['/api/projects/nowhere/subjects', admin]] as const) {
+    ['/api/subjects', admin], ['/api/projects/nowhere/subjects', admin], ['/api/projects/radar/subjects', changed]] as const) {
     await get(path, bearer); // keys and claims cached, as on a server that has been up a while
     let status = 0;
     const statements = await statementsDuring(async () => { status = (await get(path, bearer)).status; });

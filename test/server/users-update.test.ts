@@ -46,6 +46,10 @@ t('a system admin updates names, e-mail, activation, language, identity and role
   assert.is((await row(CAST.alphaOwner)).activated, false);
   assert.is((await roleRowsOf(server, CAST.alphaOwner)).length, 2);
   assert.is((await as.admin('PUT', '/api/users', { json: { ...rest, activated: true } })).status, 200);
+  // Its tokens from before the deactivation stay refused once it is activated again (docs/oauth.md, Revocation).
+  assert.is((await as[CAST.alphaOwner]('GET', '/api/account')).status, 401);
+  as[CAST.alphaOwner] = await asUser(server, CAST.alphaOwner);
+  assert.is((await as[CAST.alphaOwner]('GET', '/api/account')).status, 200);
 });
 
 t('errors: missing id, unknown id, e-mail or login of another user, a removed subject activated', async () => {

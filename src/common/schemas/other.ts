@@ -49,8 +49,11 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     jti: string(),
   }, ['access_token', 'token_type', 'expires_in', 'scope'], 'The token endpoint\'s answer (docs/oauth.md).'),
   TokenKeySet: object({
-    keys: arrayOf(object({ alg: enumOf(['ES256']), kty: enumOf(['EC']), value: string('PEM public key'), x5c: strings(), x5t: nullableString() })),
-  }, ['keys'], 'The public keys in ManagementPortal\'s own form (PEM in value).'),
+    keys: arrayOf(object({
+      alg: enumOf(['ES256', 'RS256']), kty: enumOf(['EC', 'RSA']),
+      value: string('"-----BEGIN EC PUBLIC KEY-----" (RSA: "-----BEGIN PUBLIC KEY-----"), the base64 of the DER SubjectPublicKeyInfo, the matching END line; "\\n" between'),
+    })),
+  }, ['keys'], 'The public keys in ManagementPortal\'s own form (docs/oauth.md).'),
   JsonWebKeySet: object({
     keys: arrayOf(object({ kty: string(), crv: string(), x: string(), y: string(), kid: string(), alg: string(), use: string() })),
   }, ['keys'], 'The public keys as an RFC 7517 JWK Set.'),

@@ -1,6 +1,7 @@
 // The signed-in user's own account (docs/users.md): read it, change names, e-mail and language, change the password.
 // A token without a database user (client credentials) has no account: 403.
 import { passwordProblem } from '../../common/password';
+import { credentialsChangedSql, credentialsStamp } from '../auth/credentials';
 import { hashPassword } from '../auth/password-hash';
 import type { Principal } from '../auth/principal';
 import { first, pgErrorCode, PG_UNIQUE_VIOLATION } from '../db/database';
@@ -70,8 +71,10 @@ export async function changePassword(ctx: RequestContext, principal: AccountHold
   const hash = await hashPassword(password);
   await ctx.app.db.transaction(async (tx) => {
     await tx.query(
-      'UPDATE radar_user SET password_hash = $1, last_modified_by = $2, last_modified_date = now() WHERE id = $3',
-      [hash, principal.login, principal.userId],
+      `UPDATE radar_user SET password_hash = $1, last_modified_by = $2, last_modified_date = now(),
+              credentials_changed_at = ${credentialsChangedSql('$4')}
+        WHERE id = $3`,
+      [hash, principal.login, principal.userId, credentialsStamp()],
     );
     await endSessionsOfUser(tx, principal.userId, currentSessionIdHash(ctx));
     await revokeUserRefreshTokens(tx, principal.userId);

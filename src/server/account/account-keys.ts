@@ -2,6 +2,7 @@
 // database keeps its SHA-256, so a copy of the database cannot be used to take over accounts. A key works once,
 // within KEY_VALIDITY_HOURS of being issued: redeeming it clears it in the same UPDATE that checks it.
 import { createHash, randomBytes } from 'node:crypto';
+import { credentialsChangedSql, credentialsStamp } from '../auth/credentials';
 import type { Queryable } from '../db/database';
 
 /** Hours a reset or activation key stays valid. */
@@ -48,10 +49,10 @@ export async function redeemResetKey(tx: Queryable, key: string, passwordHash: s
   const [row] = await tx.query<RedeemedKey>(
     `UPDATE radar_user
         SET password_hash = $1, reset_key_hash = NULL, reset_date = NULL, activated = true,
-            last_modified_by = login, last_modified_date = now()
+            last_modified_by = login, last_modified_date = now(), credentials_changed_at = ${credentialsChangedSql('$3')}
       WHERE reset_key_hash = $2 AND reset_date > ${FRESH}
       RETURNING id, login`,
-    [passwordHash, accountKeyHash(key)],
+    [passwordHash, accountKeyHash(key), credentialsStamp()],
   );
   return row;
 }

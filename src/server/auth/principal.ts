@@ -1,9 +1,11 @@
 // Who is calling. A browser session (the session layer's authenticator, when installed) wins over a bearer token;
 // a bearer token must carry our signature, an unexpired `exp`, a `scope` and the audience res_ManagementPortal.
-// For a token naming a user, that user must still exist and be activated, and its roles are the user's current
-// roles in the database , so a role change takes effect at once.
+// For a token naming a user, that user must still exist and be activated, the token must have been issued after the
+// user's last credentials change (password change or reset, deactivation: auth/credentials.ts), and its roles are
+// the user's current roles in the database, so a role change takes effect at once.
 import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
+import { issuedBeforeCredentialsChange } from './credentials';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
 import { loadUserAccess, parseRoleClaims, type UserAccess } from './user-roles';
 import { rememberClaims, rememberedClaims } from './verified-tokens';
@@ -59,6 +61,9 @@ function principalOf(claims: JwtClaims, raw: string, via: Principal['via'], user
   }
   if (!user) return { failure: 'User not found' };
   if (!user.activated) return { failure: 'User is not activated' };
+  if (issuedBeforeCredentialsChange(claims.iat, user.credentialsChanged)) {
+    return { failure: 'Token was issued before the user\'s credentials changed' };
+  }
   const token: AuthToken = {
     scopes,
     roles: user.roles,

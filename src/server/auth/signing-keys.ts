@@ -8,7 +8,6 @@ export interface SigningKey {
   kid: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
-  publicPem: string;
 }
 
 interface KeyRow {
@@ -22,7 +21,6 @@ function fromRow(row: KeyRow): SigningKey {
     kid: row.kid,
     privateKey: createPrivateKey(row.private_key_pem),
     publicKey: createPublicKey(row.public_key_pem),
-    publicPem: row.public_key_pem,
   };
 }
 

@@ -2,9 +2,11 @@
 // grant_type, sub, roles, sources, iat, iss), signed with the portal's key. The OAuth endpoints, sessions and tests
 // all mint through here.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { grantableScopes } from '../../common/permission-matrix';
 import type { Queryable } from '../db/database';
 import type { SigningKeys } from './signing-keys';
+import { firstAcceptedIat } from './credentials';
 import { signJwt, type JwtClaims } from './jwt';
 import { loadUserAccess, roleClaims } from './user-roles';
 import { AUDIENCE } from './principal';
@@ -27,8 +29,24 @@ export interface MintedToken {
   claims: JwtClaims;
 }
 
+/**
+ * The `iat` of a token for a user whose credentials changed in second `changedSecond`: never that second or an
+ * earlier one (auth/credentials.ts). Minting in the very second of a change waits for the next second (under a
+ * second), so the token is not dated in the future for verifiers that check `iat`; a change stamped further ahead
+ * (another process's clock running ahead) is not waited for beyond a second.
+ */
+async function issuedAt(changedSecond: number | undefined): Promise<number> {
+  const iat = firstAcceptedIat(Math.floor(Date.now() / 1000), changedSecond);
+  const wait = iat * 1000 - Date.now();
+  if (wait > 0) await sleep(Math.min(wait, 1000));
+  return iat;
+}
+
 export async function mintAccessToken(db: Queryable, keys: SigningKeys, options: MintOptions): Promise<MintedToken> {
-  const now = Math.floor(Date.now() / 1000);
+  // The user's login, current roles, assigned sources and last credentials change in one statement.
+  const user = options.userId === undefined ? undefined : await loadUserAccess(db, { id: options.userId });
+  if (options.userId !== undefined && !user) throw new Error(`no user with id ${options.userId}`);
+  const now = await issuedAt(user?.credentialsChanged);
   const claims: JwtClaims = {
     aud: options.audience ?? [AUDIENCE],
     scope: options.scopes,
@@ -39,10 +57,7 @@ export async function mintAccessToken(db: Queryable, keys: SigningKeys, options:
     client_id: options.clientId,
     grant_type: options.grantType,
   };
-  if (options.userId !== undefined) {
-    // The user's login, current roles and assigned sources in one statement.
-    const user = await loadUserAccess(db, { id: options.userId });
-    if (!user) throw new Error(`no user with id ${options.userId}`);
+  if (user) {
     const { roles, sources } = user;
     const grantable = new Set<string>(grantableScopes(roles.map((r) => r.authority)));
     Object.assign(claims, {

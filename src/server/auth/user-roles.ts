@@ -33,12 +33,17 @@ export interface UserAccess {
   activated: boolean;
   roles: TokenRole[];
   sources: string[];
+  /** The whole second of the user's last credentials change (auth/credentials.ts); undefined when never changed. */
+  credentialsChanged?: number;
 }
+
+/** The user `u`'s credentials_changed_at as whole epoch seconds (NULL when never changed). */
+const CREDENTIALS_CHANGED = 'floor(extract(epoch FROM u.credentials_changed_at))::float8';
 
 /** A user with its roles and assigned sources in one statement (every authenticated request needs them). */
 export async function loadUserAccess(db: Queryable, by: { login: string } | { id: number }): Promise<UserAccess | undefined> {
-  const [row] = await db.query<{ id: number; login: string; activated: boolean; roles: RoleJson[]; sources: string[] }>(
-    `SELECT u.id, u.login, u.activated, ${USER_ROLES_AND_SOURCES_COLUMNS}
+  const [row] = await db.query<{ id: number; login: string; activated: boolean; roles: RoleJson[]; sources: string[]; credentialsChanged: number | null }>(
+    `SELECT u.id, u.login, u.activated, ${USER_ROLES_AND_SOURCES_COLUMNS}, ${CREDENTIALS_CHANGED} AS "credentialsChanged"
        FROM radar_user u WHERE ${'login' in by ? 'u.login = $1' : 'u.id = $1'}`,
     ['login' in by ? by.login : by.id],
   );
@@ -48,9 +53,15 @@ export async function loadUserAccess(db: Queryable, by: { login: string } | { id
 /** Select-list columns `roles` and `sources` of the user aliased `u` in the caller's statement (see accessOf). */
 export const USER_ROLES_AND_SOURCES_COLUMNS = `${ROLES_JSON} AS roles, ${SOURCES_JSON} AS sources`;
 
-/** The UserAccess of a row holding USER_ROLES_AND_SOURCES_COLUMNS. */
-export function accessOf(row: { id: number; login: string; activated: boolean; roles: unknown; sources: unknown }): UserAccess {
-  return { id: Number(row.id), login: row.login, activated: row.activated, roles: toTokenRoles(row.roles as RoleJson[]), sources: row.sources as string[] };
+/** The UserAccess of a row holding USER_ROLES_AND_SOURCES_COLUMNS (and, for token checks, `credentialsChanged`). */
+export function accessOf(row: {
+  id: number; login: string; activated: boolean; roles: unknown; sources: unknown; credentialsChanged?: unknown;
+}): UserAccess {
+  const access: UserAccess = {
+    id: Number(row.id), login: row.login, activated: row.activated, roles: toTokenRoles(row.roles as RoleJson[]), sources: row.sources as string[],
+  };
+  if (row.credentialsChanged !== null && row.credentialsChanged !== undefined) access.credentialsChanged = Number(row.credentialsChanged);
+  return access;
 }
 
 /**
@@ -59,7 +70,7 @@ export function accessOf(row: { id: number; login: string; activated: boolean; r
  */
 export function userAccessJsonSql(loginSql: string): string {
   return `(SELECT json_build_object('id', u.id, 'login', u.login, 'activated', u.activated, 'roles', ${ROLES_JSON},
-      'sources', ${SOURCES_JSON}) FROM radar_user u WHERE u.login = ${loginSql})`;
+      'sources', ${SOURCES_JSON}, 'credentialsChanged', ${CREDENTIALS_CHANGED}) FROM radar_user u WHERE u.login = ${loginSql})`;
 }
 
 /** The UserAccess of a userAccessJsonSql value (undefined for NULL: no such user). */

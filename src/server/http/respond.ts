@@ -19,11 +19,16 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export function securityHeaders(res: ServerResponse): void {
+/** A year, subdomains included: sent only when the portal is reached over https (PUBLIC_URL), see docs/api-conventions.md. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** `https`: the portal's public address is https, so browsers are told to never use plain http for it. */
+export function securityHeaders(res: ServerResponse, https = false): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  if (https) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,14 +1,21 @@
 // The public halves of the signing keys, for anyone verifying the portal's tokens: GET oauth/token_key in
-// ManagementPortal's own form (PEM in `value`, which radar-auth and the platform's services read) and GET
-// oauth/jwks as a standard JWK Set (RFC 7517) with the key id tokens name in their header.
+// ManagementPortal's own form and GET oauth/jwks as a standard JWK Set (RFC 7517) with the key id tokens name in
+// their header.
+//
+// token_key (docs/oauth.md, "Public keys"): `{"keys": [{"alg", "kty", "value"}]}`, where `value` is the header line,
+// the base64 (one line, no wrapping) of the key's DER SubjectPublicKeyInfo, and the footer line, joined by "\n"
+// without a final newline. The header names the key type, and it is not the standard PEM one for an EC key:
+// radar-auth, the library the platform's services verify tokens with, picks its key parser by the header
+// (`-----BEGIN EC PUBLIC KEY-----` for EC, `-----BEGIN PUBLIC KEY-----` for RSA), so an EC key under the plain
+// header is read as an RSA key and every token is refused. Each entry carries exactly alg, kty and value: the
+// older radar-auth reads them with a JSON mapper that fails on any other field, the newer one needs kty and value.
+import type { KeyObject } from 'node:crypto';
 import type { SigningKeys } from '../auth/signing-keys';
 
-export interface LegacyKey {
-  alg: 'ES256';
-  kty: 'EC';
+export interface TokenKey {
+  alg: 'ES256' | 'RS256';
+  kty: 'EC' | 'RSA';
   value: string;
-  x5c: string[];
-  x5t: null;
 }
 
 export interface EcJwk {
@@ -21,9 +28,23 @@ export interface EcJwk {
   use: 'sig';
 }
 
-export async function tokenKeySet(keys: SigningKeys): Promise<{ keys: LegacyKey[] }> {
+const FORMS = {
+  ec: { alg: 'ES256', kty: 'EC', label: 'EC PUBLIC KEY' },
+  rsa: { alg: 'RS256', kty: 'RSA', label: 'PUBLIC KEY' },
+} as const;
+
+/** One key in ManagementPortal's form; undefined for a key type it has no form for. */
+export function tokenKeyOf(publicKey: KeyObject): TokenKey | undefined {
+  const form = FORMS[publicKey.asymmetricKeyType as keyof typeof FORMS];
+  if (!form) return undefined;
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  const value = `-----BEGIN ${form.label}-----\n${der.toString('base64')}\n-----END ${form.label}-----`;
+  return { alg: form.alg, kty: form.kty, value };
+}
+
+export async function tokenKeySet(keys: SigningKeys): Promise<{ keys: TokenKey[] }> {
   const all = await keys.publicKeys();
-  return { keys: all.map((k) => ({ alg: 'ES256', kty: 'EC', value: k.publicPem.trim(), x5c: [], x5t: null })) };
+  return { keys: all.map((k) => tokenKeyOf(k.publicKey)).filter((k): k is TokenKey => k !== undefined) };
 }
 
 export async function jsonWebKeySet(keys: SigningKeys): Promise<{ keys: EcJwk[] }> {

@@ -77,7 +77,8 @@ export async function purgeRefreshTokens(db: Queryable): Promise<void> {
 }
 
 /** Ends every unused refresh token of a user: a changed or reset password signs the user's apps and scripts out
- * (they must sign in again with the new password). Access tokens already issued run out on their own. */
+ * (they must sign in again with the new password). Access tokens already issued are refused by the credentials rule
+ * (auth/credentials.ts). */
 export async function revokeUserRefreshTokens(db: Queryable, userId: number): Promise<void> {
   await db.query('UPDATE oauth_refresh_token SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
 }

@@ -6,6 +6,7 @@
 // goes and takes the subject, its metadata, roles and meta-tokens with it; the revision keeps the last snapshot so
 // the history stays readable by login.
 import type { EntityDetails } from '../../common/permission-check';
+import { credentialsStamp, stampOnDeactivation } from '../auth/credentials';
 import type { Principal } from '../auth/principal';
 import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
@@ -24,8 +25,11 @@ export async function discontinueSubject(ctx: RequestContext, principal: Princip
     await requireStillAllowed(tx, principal, 'SUBJECT.UPDATE', checked, { project: found.associatedProject, subject: login });
     await releaseSources(tx, subjectId);
     await tx.query('UPDATE subject SET removed = true WHERE id = $1', [subjectId]);
-    await tx.query('UPDATE radar_user SET activated = false, last_modified_by = $2, last_modified_date = now() WHERE id = $1',
-      [found.row.user_id, author]);
+    await tx.query(
+      `UPDATE radar_user SET activated = false, last_modified_by = $2, last_modified_date = now(), ${stampOnDeactivation('false', '$3')}
+        WHERE id = $1`,
+      [found.row.user_id, author, credentialsStamp()],
+    );
     await tx.query("INSERT INTO audit_event (principal, event_type, data) VALUES ($1, 'SUBJECT_DISCONTINUE', $2::text::jsonb)",
       [author, JSON.stringify({ subject_login: login })]);
     const snapshot = await snapshotOf(tx, subjectId);

@@ -5,6 +5,7 @@
 // follows in the same transaction. Fields absent from the body keep their stored value; `sources`, when given, is
 // the complete new set. The login never changes.
 import type { EntityDetails } from '../../common/permission-check';
+import { credentialsStamp, stampOnDeactivation } from '../auth/credentials';
 import { requireAccess } from '../auth/guards';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
@@ -46,8 +47,11 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
       input.enrollmentDate === undefined ? isoOrNull(row.enrollment_date) : input.enrollmentDate?.toISOString() ?? null,
       flags.removed, groupId, projectId],
   );
-  await tx.query('UPDATE radar_user SET activated = $2, last_modified_by = $3, last_modified_date = now() WHERE id = $1',
-    [row.user_id, flags.activated, author]);
+  await tx.query(
+    `UPDATE radar_user SET activated = $2, last_modified_by = $3, last_modified_date = now(), ${stampOnDeactivation('$2', '$4')}
+      WHERE id = $1`,
+    [row.user_id, flags.activated, author, credentialsStamp()],
+  );
   if (moved) await setActiveProject(tx, row.user_id, row.project_id, projectId);
   if (input.attributes !== undefined) await replaceAttributes(tx, row.id, input.attributes ?? {});
   if (sources) await setSubjectSources(tx, row.id, projectId, sources);

@@ -1,6 +1,7 @@
 // PUT api/users, DELETE api/users/{login} and PUT api/users/{login}/roles (docs/users.md). The route entries find the
 // user: changing its account or deleting it needs the caller's scope to hold every role of the user; role changes are
 // checked role by role (role-changes.ts). Each write is one transaction with a revision.
+import { credentialsStamp, stampOnDeactivation } from '../auth/credentials';
 import type { Principal } from '../auth/principal';
 import { first, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION } from '../db/database';
 import { alert } from '../http/alerts';
@@ -37,9 +38,10 @@ export async function updateUser(ctx: RequestContext, principal: Principal, inpu
     await db.transaction(async (tx) => {
       await tx.query(
         `UPDATE radar_user SET first_name = $1, last_name = $2, email = $3, activated = $4, lang_key = $5, identity = $6,
-                last_modified_by = $7, last_modified_date = now()
+                last_modified_by = $7, last_modified_date = now(), ${stampOnDeactivation('$4', '$9')}
           WHERE id = $8`,
-        [input.firstName, input.lastName, input.email, input.activated, input.langKey, input.identity, authorOf(principal), row.id],
+        [input.firstName, input.lastName, input.email, input.activated, input.langKey, input.identity, authorOf(principal), row.id,
+          credentialsStamp()],
       );
       await applyRoleChanges(tx, row.id, plan);
       if (mayRemoveSystemAdmin({ removedAuthorities: plan.remove.map((r) => r.authorityName), deactivates: !input.activated })) {
