@@ -2,15 +2,18 @@
 // Builds everything with esbuild's JS API into dist/:
 //   dist/client/   the React client: ES modules split per feature area, hashed names, minified, source maps;
 //                  static/ copied over, index.html pointing at the hashed entry files
-//   dist/client/widgets.js   the Lit elements alone (no React), for any page of the platform
+//   dist/client/widgets.js   the Lit elements alone (no React), for any page of the platform; also as
+//                  widgets-<hash>.js, each with its source map, plus custom-elements.json and the widgets.html demo
+//                  (docs/widgets.md)
 //   dist/server/   the API server as one ES module (dependencies stay in node_modules) and its migrations
 // Prints a size report (raw and gzip) from esbuild's metafile.
 // Flags: --if-needed (skip when dist/ is newer than every source), --quiet, --dev (no minify).
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { widgetsManifest } from './scripts/widgets-manifest.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -34,6 +37,7 @@ function upToDate() {
   const sources = Math.max(
     newestMtime(join(root, 'src')),
     newestMtime(join(root, 'static')),
+    newestMtime(join(root, 'scripts')),
     statSync(join(root, 'build.mjs')).mtimeMs,
     statSync(join(root, 'package.json')).mtimeMs,
   );
@@ -50,6 +54,36 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, 'client'), { recursive: true });
 
 const common = { bundle: true, minify, sourcemap: true, metafile: true, logLevel: 'warning', legalComments: 'none' };
+
+// The widgets take their built-in labels from the app's dictionaries (src/widgets/shared/i18n.ts). Whoever bundles
+// them gets only the keys label-keys.json names, so widgets.js stays small; a key missing from a dictionary fails
+// the build. The server's own import of the dictionaries (src/server/i18n) is left whole.
+const WIDGETS_GZIP_BUDGET = 12 * 1024;
+const widgetLabelKeys = [...new Set(Object.values(JSON.parse(readFileSync(join(root, 'src/widgets/shared/label-keys.json'), 'utf8')))
+  .flatMap((labels) => Object.values(labels)))];
+const widgetDictionaries = {
+  name: 'widget-dictionaries',
+  setup(build) {
+    build.onResolve({ filter: /static\/i18n\/[a-z-]+\.json$/ }, (args) =>
+      args.importer.includes(`${sep}src${sep}widgets${sep}`)
+        // A path relative to the repository: it names the source in the public source map.
+        ? { path: relative(root, resolve(args.resolveDir, args.path)).split(sep).join('/'), namespace: 'widget-dictionary' }
+        : undefined);
+    build.onLoad({ filter: /.*/, namespace: 'widget-dictionary' }, (args) => {
+      const dictionary = JSON.parse(readFileSync(join(root, args.path), 'utf8'));
+      const picked = {};
+      for (const key of widgetLabelKeys) {
+        const parts = key.split('.');
+        const text = parts.reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), dictionary);
+        if (typeof text !== 'string') return { errors: [{ text: `${args.path} has no text for ${key}` }] };
+        let node = picked;
+        for (const part of parts.slice(0, -1)) node = node[part] ??= {};
+        node[parts.at(-1)] = text;
+      }
+      return { contents: JSON.stringify(picked), loader: 'json' };
+    });
+  },
+};
 
 // The feature screens' stylesheet first: the client learns its hashed name through a define.
 const featureCss = await esbuild.build({
@@ -75,6 +109,7 @@ const [client, widgets, server] = await Promise.all([
     chunkNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
     jsx: 'automatic',
+    plugins: [widgetDictionaries],
     define: {
       'process.env.NODE_ENV': minify ? '"production"' : '"development"',
       __FEATURE_CSS__: JSON.stringify(featureCssHref),
@@ -85,9 +120,11 @@ const [client, widgets, server] = await Promise.all([
     ...common,
     entryPoints: { widgets: 'src/widgets/index.ts' },
     outdir: 'dist/client',
+    entryNames: '[name]-[hash]',
     format: 'esm',
     platform: 'browser',
     target: ['es2022'],
+    plugins: [widgetDictionaries],
   }),
   esbuild.build({
     ...common,
@@ -114,14 +151,29 @@ writeFileSync(
     .replace('<!--app-css-->', entryCss ? `<link rel="stylesheet" href="${entryCss}">` : '')
     .replace('<!--app-js-->', `<script type="module" src="${entryJs}"></script>`),
 );
+
+// widgets.js: the hashed bundle again under a stable name (revalidated, where widgets-<hash>.js is cached for good),
+// with its own copy of the source map; then the manifest and the demo page that names the hashed file.
+const widgetsFile = Object.keys(widgets.metafile.outputs).find((f) => f.endsWith('.js'));
+const widgetsHashed = basename(widgetsFile);
+writeFileSync(
+  join(dist, 'client/widgets.js'),
+  readFileSync(join(root, widgetsFile), 'utf8').replace(`sourceMappingURL=${widgetsHashed}.map`, 'sourceMappingURL=widgets.js.map'),
+);
+cpSync(join(root, `${widgetsFile}.map`), join(dist, 'client/widgets.js.map'));
+writeFileSync(join(dist, 'client/custom-elements.json'), JSON.stringify(widgetsManifest(root), null, 2));
+writeFileSync(
+  join(dist, 'client/widgets.html'),
+  readFileSync(join(root, 'static/widgets.html'), 'utf8').replaceAll('%WIDGETS_HASHED%', widgetsHashed),
+);
 writeFileSync(stamp, new Date().toISOString());
 const ms = performance.now() - started;
 
 // The size report, and what a first page load fetches (the entry with its static imports, and its CSS).
 const outputs = { ...client.metafile.outputs, ...featureCss.metafile.outputs, ...widgets.metafile.outputs };
-const rows = Object.entries(outputs)
-  .filter(([file]) => !file.endsWith('.map'))
-  .map(([file]) => {
+const rows = [...Object.keys(outputs), 'dist/client/widgets.js']
+  .filter((file) => !file.endsWith('.map'))
+  .map((file) => {
     const buf = readFileSync(join(root, file));
     return { file: relative('dist', file), raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
   })
@@ -136,6 +188,7 @@ const report = {
   files: rows,
   firstLoad: { files: firstLoadRows.map((r) => r.file), raw: sum(firstLoadRows, 'raw'), gzip: sum(firstLoadRows, 'gzip') },
   serverBytes: statSync(join(dist, 'server/main.js')).size,
+  widgets: { file: 'client/widgets.js', hashed: `client/${widgetsHashed}`, gzip: rows.find((r) => r.file === 'client/widgets.js').gzip },
 };
 writeFileSync(join(dist, 'build-report.json'), JSON.stringify(report, null, 2));
 if (!quiet) {
@@ -143,5 +196,9 @@ if (!quiet) {
   console.log(`build: ${report.buildMs} ms`);
   for (const r of rows) console.log(`  ${kb(r.raw)} ${kb(r.gzip)} gz  ${r.file}`);
   console.log(`  first load: ${kb(report.firstLoad.raw)} ${kb(report.firstLoad.gzip)} gz  (${report.firstLoad.files.map((f) => basename(f)).join(', ')})`);
+}
+if (report.widgets.gzip > WIDGETS_GZIP_BUDGET) {
+  console.error(`build: widgets.js is ${report.widgets.gzip} bytes gzipped, over its budget of ${WIDGETS_GZIP_BUDGET}`);
+  process.exit(1);
 }
 void server;

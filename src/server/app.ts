@@ -84,7 +84,7 @@ export interface AppOptions {
 
 export function createHandler(app: AppServices, options: AppOptions = {}) {
   const router = options.router ?? buildRouter();
-  const staticFiles = new StaticFiles(options.clientDir ?? DEFAULT_CLIENT_DIR);
+  const staticFiles = new StaticFiles(options.clientDir ?? DEFAULT_CLIENT_DIR, { widgetsAllowedOrigins: app.config.widgetsAllowedOrigins });
   (app.caches ??= new Map()).set('staticFiles', staticFiles.cacheStats);
   const httpLog = app.logs.get('http');
   const errorLog = app.logs.get('errors');

@@ -45,6 +45,8 @@ export interface Config {
   resetMailLimits: MailLimits;
   /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
+  /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
+  widgetsAllowedOrigins: '*' | string[];
 }
 
 export class ConfigError extends Error {
@@ -111,6 +113,26 @@ function basePathOf(env: Env): string {
   return raw;
 }
 
+// Each entry must be an origin as a browser sends it in `Origin` (scheme, host, port; no path), compared normalized.
+function widgetsAllowedOrigins(env: Env): '*' | string[] {
+  const entries = list(env.WIDGETS_ALLOWED_ORIGINS);
+  if (!entries.length || (entries.length === 1 && entries[0] === '*')) return '*';
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+      && `${url.pathname}${url.search}${url.hash}` === '/';
+    if (!url || !bare) {
+      throw new ConfigError('WIDGETS_ALLOWED_ORIGINS', `must be * or origins such as https://example.org, comma separated; got "${entry}"`);
+    }
+    return url.origin;
+  });
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -173,5 +195,6 @@ export function loadConfig(env: Env = process.env): Config {
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
+    widgetsAllowedOrigins: widgetsAllowedOrigins(env),
   };
 }

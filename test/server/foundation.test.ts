@@ -1,11 +1,12 @@
 // The backbone over real HTTP and a real database: health, public info, static files and their headers, body limits,
-// error shapes, unknown routes, graceful shutdown, ids as numbers.
+// error shapes, unknown routes, graceful shutdown, ids as numbers, the widget assets' CORS headers.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildRouter } from '../../src/server/app';
+import { ConfigError, loadConfig } from '../../src/server/config';
 import { ok } from '../../src/server/http/context';
 import { startTestServer, type TestServer } from '../setup/server';
 import { dropTemplates } from '../setup/database';
@@ -15,6 +16,16 @@ const clientDir = join(tmpdir(), `mp-client-${process.pid}`);
 mkdirSync(join(clientDir, 'assets'), { recursive: true });
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>t</title>' + 'x'.repeat(2000));
 writeFileSync(join(clientDir, 'assets', 'main-ABCDEFGH.js'), 'console.log(1);'.repeat(200));
+// The public widget assets as build.mjs writes them (docs/widgets.md), and an app chunk of the same name that is not.
+const widgetsJs = 'export const x = 1;'.repeat(100) + '\n//# sourceMappingURL=widgets.js.map\n';
+writeFileSync(join(clientDir, 'widgets.js'), widgetsJs);
+writeFileSync(join(clientDir, 'widgets-ABCDEFGH.js'), widgetsJs.replace('widgets.js.map', 'widgets-ABCDEFGH.js.map'));
+writeFileSync(join(clientDir, 'widgets.js.map'), '{"version":3,"sources":[],"mappings":""}');
+writeFileSync(join(clientDir, 'widgets-ABCDEFGH.js.map'), '{"version":3,"sources":[],"mappings":""}');
+writeFileSync(join(clientDir, 'custom-elements.json'), '{"schemaVersion":"2.1.0","modules":[]}');
+writeFileSync(join(clientDir, 'assets', 'widgets-ABCDEFGH.js'), 'export {};');
+const WIDGET_ASSETS = ['/widgets.js', '/widgets-ABCDEFGH.js', '/widgets.js.map', '/widgets-ABCDEFGH.js.map', '/custom-elements.json'];
+const PRIVATE_FILES = ['/', '/index.html', '/assets/main-ABCDEFGH.js', '/assets/widgets-ABCDEFGH.js'];
 
 const router = buildRouter().entries([
   testRoute('POST', '/api/test/echo', async ({ ctx }) => ok({ got: await ctx.json() })),
@@ -81,6 +92,81 @@ t('serves index.html at the root and hashed assets as immutable, compressed on r
   assert.is(again.status, 304);
   const traversal = await server.request('GET', '/%2e%2e/%2e%2e/etc/passwd');
   assert.is(traversal.status, 404);
+});
+
+t('the widget assets are for any origin: CORS *, JavaScript type, a revalidated stable URL and an immutable hashed one', async () => {
+  const origin = { origin: 'https://pages.example.org' };
+  for (const path of WIDGET_ASSETS) {
+    const res = await server.request('GET', path, { headers: origin });
+    assert.is(res.status, 200, path);
+    assert.is(res.headers.get('access-control-allow-origin'), '*', path);
+    assert.not.match(res.headers.get('vary') ?? '', /origin/i, `${path}: * is the same for everyone`);
+  }
+  const stable = await server.request('GET', '/widgets.js', { headers: { ...origin, 'accept-encoding': 'gzip' } });
+  assert.is(stable.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.is(stable.headers.get('cache-control'), 'no-cache');
+  assert.is(stable.headers.get('content-encoding'), 'gzip');
+  assert.ok(stable.text.endsWith('//# sourceMappingURL=widgets.js.map\n'));
+  const hashed = await server.request('GET', '/widgets-ABCDEFGH.js', { headers: origin });
+  assert.is(hashed.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.is(hashed.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  const map = await server.request('GET', '/widgets.js.map', { headers: origin });
+  assert.is(map.headers.get('content-type'), 'application/json; charset=utf-8');
+  assert.equal(map.body.version, 3);
+  const manifest = await server.request('GET', '/custom-elements.json', { headers: origin });
+  assert.is(manifest.headers.get('content-type'), 'application/json; charset=utf-8');
+  // A revalidation keeps the grant: the browser checks CORS on the cached answer it merges the 304 into.
+  const again = await server.request('GET', '/widgets.js', { headers: { ...origin, 'if-none-match': stable.headers.get('etag')! } });
+  assert.is(again.status, 304);
+  assert.is(again.headers.get('access-control-allow-origin'), '*');
+  for (const path of PRIVATE_FILES) {
+    const res = await server.request('GET', path, { headers: origin });
+    assert.is(res.status, 200, path);
+    assert.is(res.headers.get('access-control-allow-origin'), null, `${path} is the portal's own`);
+  }
+});
+
+t('WIDGETS_ALLOWED_ORIGINS grants the widget assets to the listed origins only, varying on Origin', async () => {
+  const restricted = await startTestServer(
+    { WIDGETS_ALLOWED_ORIGINS: 'https://pages.example.org, http://localhost:3000/' }, { clientDir },
+  );
+  try {
+    for (const path of WIDGET_ASSETS) {
+      for (const listed of ['https://pages.example.org', 'http://localhost:3000']) {
+        const res = await restricted.request('GET', path, { headers: { origin: listed } });
+        assert.is(res.status, 200);
+        assert.is(res.headers.get('access-control-allow-origin'), listed, `${path} for ${listed}`);
+        assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+        assert.match(res.headers.get('vary') ?? '', /\bAccept-Encoding\b/);
+      }
+      const other = await restricted.request('GET', path, { headers: { origin: 'https://elsewhere.example.org' } });
+      assert.is(other.status, 200, 'the file itself is no secret; the browser refuses it to the page');
+      assert.is(other.headers.get('access-control-allow-origin'), null, `${path} for an unlisted origin`);
+      assert.match(other.headers.get('vary') ?? '', /\bOrigin\b/);
+      const none = await restricted.request('GET', path);
+      assert.is(none.headers.get('access-control-allow-origin'), null, `${path} without Origin`);
+    }
+    const notModified = await restricted.request('GET', '/widgets.js', {
+      headers: { origin: 'http://localhost:3000', 'if-none-match': (await restricted.request('GET', '/widgets.js')).headers.get('etag')! },
+    });
+    assert.is(notModified.status, 304);
+    assert.is(notModified.headers.get('access-control-allow-origin'), 'http://localhost:3000');
+    const page = await restricted.request('GET', '/', { headers: { origin: 'https://pages.example.org' } });
+    assert.is(page.headers.get('access-control-allow-origin'), null);
+  } finally {
+    await restricted.close();
+  }
+});
+
+t('WIDGETS_ALLOWED_ORIGINS takes * or origins, and names itself on anything else', () => {
+  assert.is(loadConfig({}).widgetsAllowedOrigins, '*');
+  assert.is(loadConfig({ WIDGETS_ALLOWED_ORIGINS: ' * ' }).widgetsAllowedOrigins, '*');
+  assert.equal(loadConfig({ WIDGETS_ALLOWED_ORIGINS: 'HTTPS://Pages.Example.org:443/,http://[::1]:8080' }).widgetsAllowedOrigins,
+    ['https://pages.example.org', 'http://[::1]:8080']);
+  for (const bad of ['https://pages.example.org/app', 'pages.example.org', 'ftp://pages.example.org', '*, https://a.example', 'https://u:p@a.example', 'https://a.example/?x=1']) {
+    assert.throws(() => loadConfig({ WIDGETS_ALLOWED_ORIGINS: bad }), (error: unknown) =>
+      error instanceof ConfigError && error.variable === 'WIDGETS_ALLOWED_ORIGINS', bad);
+  }
 });
 
 t('unknown api paths answer 404 in the error shape; wrong method answers 405', async () => {

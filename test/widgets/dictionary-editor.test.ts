@@ -31,10 +31,10 @@ List('lists key => value entries, each with a remove button', async () => {
 
 List('shows the empty text for an empty or null value', async () => {
   const el = await editor({});
-  assert.is(text($(el, '.message--muted')), 'No entries.');
+  assert.is(text($(el, '.message--muted')), 'No attributes.');
   el.value = null as unknown as Record<string, string>;
   await el.updateComplete;
-  assert.is(text($(el, '.message--muted')), 'No entries.');
+  assert.is(text($(el, '.message--muted')), 'No attributes.');
 });
 
 List('renders labels given as properties', async () => {

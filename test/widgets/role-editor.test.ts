@@ -89,7 +89,7 @@ Offer('shows the organization selector for an organization-scope authority', asy
   assert.is(targetSelect(el), null, 'no second selector before an authority is chosen');
   await choose(el, 'select[name=authority]', 'ROLE_ORGANIZATION_ADMIN');
   assert.is(targetLabel(el), 'Organization');
-  assert.equal([...targetSelect(el)!.options].map((o) => text(o)), ['Choose...', 'main', 'other']);
+  assert.equal([...targetSelect(el)!.options].map((o) => text(o)), ['Choose…', 'main', 'other']);
   assert.equal(optionValues(targetSelect(el)!), ['1', '2']);
 });
 
@@ -97,7 +97,7 @@ Offer('shows the project selector for a project-scope authority and none for a g
   const el = await editor();
   await choose(el, 'select[name=authority]', 'ROLE_PROJECT_ADMIN');
   assert.is(targetLabel(el), 'Project');
-  assert.equal([...targetSelect(el)!.options].map((o) => text(o)), ['Choose...', 'radar', 'demo']);
+  assert.equal([...targetSelect(el)!.options].map((o) => text(o)), ['Choose…', 'radar', 'demo']);
   await choose(el, 'select[name=authority]', 'ROLE_SYS_ADMIN');
   assert.is(targetSelect(el), null);
 });

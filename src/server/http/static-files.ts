@@ -1,6 +1,8 @@
 // Serves the built client from dist/client: index.html for the root, content-hashed assets with immutable cache
 // headers, everything else revalidated by ETag. Compressible files are gzip- or brotli-encoded on first request and
 // kept in memory (the whole client is a few hundred kilobytes).
+// The public widget assets (widgets.js, its hashed twin, their source maps, custom-elements.json) are loaded by pages
+// of the platform on other origins, so they alone answer with CORS headers (docs/widgets.md).
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -23,6 +25,12 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
 const HASHED = /-[A-Z0-9]{8,}\.(js|css)$/;
+const WIDGET_ASSET = /^\/(?:widgets(?:-[A-Z0-9]{8,})?\.js(?:\.map)?|custom-elements\.json)$/;
+
+export interface StaticFilesOptions {
+  /** Origins whose pages may read the widget assets; '*' = any (config WIDGETS_ALLOWED_ORIGINS). */
+  widgetsAllowedOrigins?: '*' | readonly string[];
+}
 
 interface CachedFile {
   mtimeMs: number;
@@ -35,7 +43,11 @@ interface CachedFile {
 export class StaticFiles {
   private readonly cache = new Map<string, CachedFile>();
   readonly cacheStats = new CacheStats(() => this.cache.size);
-  constructor(private readonly root: string) {}
+  private readonly widgetOrigins: '*' | ReadonlySet<string>;
+  constructor(private readonly root: string, options: StaticFilesOptions = {}) {
+    const origins = options.widgetsAllowedOrigins ?? '*';
+    this.widgetOrigins = origins === '*' ? '*' : new Set(origins);
+  }
 
   /** A reply for `path` (below the base path), or null when no such file exists. */
   async serve(req: IncomingMessage, path: string): Promise<Reply | null> {
@@ -56,6 +68,7 @@ export class StaticFiles {
       ETag: file.etag,
       Vary: 'Accept-Encoding',
     };
+    if (WIDGET_ASSET.test(rel)) this.widgetCors(req, headers);
     if (req.headers['if-none-match'] === file.etag) return { status: 304, headers };
     let body = file.body;
     if (COMPRESSIBLE.has(ext) && file.body.length > 512) {
@@ -72,6 +85,18 @@ export class StaticFiles {
     }
     // node:http sends no body for HEAD itself, with the real Content-Length.
     return { status: 200, raw: body, headers };
+  }
+
+  // Any origin gets `*`, which no cache needs to vary on. A list answers a listed Origin with itself and anyone else
+  // with no grant (the browser then refuses the module); since the answer depends on Origin, caches must key on it.
+  private widgetCors(req: IncomingMessage, headers: Record<string, string>): void {
+    if (this.widgetOrigins === '*') {
+      headers['Access-Control-Allow-Origin'] = '*';
+      return;
+    }
+    headers.Vary = 'Origin, Accept-Encoding';
+    const origin = req.headers.origin;
+    if (origin && this.widgetOrigins.has(origin)) headers['Access-Control-Allow-Origin'] = origin;
   }
 
   private async load(abs: string): Promise<CachedFile | null> {

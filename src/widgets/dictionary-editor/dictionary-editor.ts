@@ -1,7 +1,9 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { baseStyles } from '../shared/base-styles';
 import { emit } from '../shared/emit';
+import labelKeys from '../shared/label-keys.json';
+import { LocalizedElement } from '../shared/localized-element';
 import { dictionaryEditorStyles } from './dictionary-editor.styles';
 
 export interface DictionaryChangeDetail {
@@ -14,28 +16,34 @@ export type DictionaryChangeEvent = CustomEvent<DictionaryChangeDetail>;
  * Edits a string-to-string map such as project, organization or subject attributes: lists `key => value` entries
  * with remove buttons, and adds one from a key chosen among the allowed keys not yet used plus a typed value.
  * Both are required: the add button stays disabled until both are filled, and a field that was touched and is empty
- * shows `requiredLabel` (i18n key entity.validation.required). The value is stored trimmed.
+ * shows the `requiredLabel` message. The value is stored trimmed.
  *
  * The element keeps its own `value` up to date and announces every change, so it works controlled or uncontrolled.
  *
- * @tag mp-dictionary-editor
+ * @element mp-dictionary-editor
  *
- * @attr disabled - Disables every control.
- * @attr key-label, value-label, placeholder-label, add-label, remove-label, required-label, empty-label - Label texts.
+ * @attr {boolean} disabled - Disables every control (reflected).
+ * @attr {string} key-label - Overrides the key selector's label.
+ * @attr {string} value-label - Overrides the value input's label.
+ * @attr {string} placeholder-label - Overrides the empty option of the key selector.
+ * @attr {string} add-label - Overrides the add button's text.
+ * @attr {string} remove-label - Overrides the remove buttons' text.
+ * @attr {string} required-label - Overrides the message under a touched, empty field.
+ * @attr {string} empty-label - Overrides the text shown when there are no entries.
  *
- * @prop {Record<string, string>} value - The current map. Never mutated; changes produce a new object.
- * @prop {string[]} allowedKeys - Keys that may be added (keys already in `value` are not offered again).
- * @prop {boolean} disabled
- * @prop {string} keyLabel - Default "Key".
- * @prop {string} valueLabel - Default "Value".
- * @prop {string} placeholderLabel - Empty option of the key selector. Default "Choose...".
- * @prop {string} addLabel - Default "Add".
- * @prop {string} removeLabel - Default "Remove".
- * @prop {string} requiredLabel - Shown under a touched, empty field. Default "This field is required.".
- * @prop {string} emptyLabel - Shown when the map is empty. Default "No entries.".
+ * @prop {Record<string, string>} [value={}] - The current map. Never mutated; a change produces a new object.
+ * @prop {string[]} [allowedKeys=[]] - The keys that may be added (keys already in `value` are not offered again).
+ * @prop {boolean} [disabled=false] - Disables every control.
+ * @prop {string | undefined} keyLabel - The key selector's label.
+ * @prop {string | undefined} valueLabel - The value input's label.
+ * @prop {string | undefined} placeholderLabel - The empty option of the key selector.
+ * @prop {string | undefined} addLabel - The add button's text.
+ * @prop {string | undefined} removeLabel - The remove buttons' text (their accessible name adds the key).
+ * @prop {string | undefined} requiredLabel - Shown under a touched, empty field.
+ * @prop {string | undefined} emptyLabel - Shown when there are no entries.
  *
- * @event {CustomEvent<DictionaryChangeDetail>} mp-dictionary-change - After an entry was added or removed;
- *   `detail.value` is a new object.
+ * @fires {CustomEvent<DictionaryChangeDetail>} mp-dictionary-change - An entry was added or removed;
+ *   `detail: { value: Record<string, string> }` is the new map (a new object, also set as `value`).
  *
  * @csspart list - The list of entries.
  * @csspart entry - One `key => value` entry.
@@ -45,11 +53,9 @@ export type DictionaryChangeEvent = CustomEvent<DictionaryChangeDetail>;
  * @csspart value-input - The value input.
  * @csspart add-button - The add button.
  * @csspart error - A "required" message.
- *
- * @cssproperty --mp-color-primary, --mp-color-danger, --mp-color-border, --mp-color-text, --mp-color-muted,
- *   --mp-color-surface, --mp-color-focus, --mp-space, --mp-radius, --mp-font-size, --mp-font-size-small
  */
-export class DictionaryEditor extends LitElement {
+export class DictionaryEditor extends LocalizedElement {
+  static override labelKeys = labelKeys['mp-dictionary-editor'];
   static override styles = [baseStyles, dictionaryEditorStyles];
 
   static override properties = {
@@ -72,13 +78,13 @@ export class DictionaryEditor extends LitElement {
   declare value: Record<string, string>;
   declare allowedKeys: string[];
   declare disabled: boolean;
-  declare keyLabel: string;
-  declare valueLabel: string;
-  declare placeholderLabel: string;
-  declare addLabel: string;
-  declare removeLabel: string;
-  declare requiredLabel: string;
-  declare emptyLabel: string;
+  declare keyLabel: string | undefined;
+  declare valueLabel: string | undefined;
+  declare placeholderLabel: string | undefined;
+  declare addLabel: string | undefined;
+  declare removeLabel: string | undefined;
+  declare requiredLabel: string | undefined;
+  declare emptyLabel: string | undefined;
   declare protected draftKey: string;
   declare protected draftValue: string;
   declare protected keyTouched: boolean;
@@ -89,13 +95,6 @@ export class DictionaryEditor extends LitElement {
     this.value = {};
     this.allowedKeys = [];
     this.disabled = false;
-    this.keyLabel = 'Key';
-    this.valueLabel = 'Value';
-    this.placeholderLabel = 'Choose...';
-    this.addLabel = 'Add';
-    this.removeLabel = 'Remove';
-    this.requiredLabel = 'This field is required.';
-    this.emptyLabel = 'No entries.';
     this.draftKey = '';
     this.draftValue = '';
     this.keyTouched = false;
@@ -166,20 +165,20 @@ export class DictionaryEditor extends LitElement {
 
   private renderError(id: string, show: boolean) {
     return show
-      ? html`<p id=${id} class="message message--error" part="error">${this.requiredLabel}</p>`
+      ? html`<p id=${id} class="message message--error" part="error">${this.label('requiredLabel')}</p>`
       : nothing;
   }
 
   private renderEntries() {
     const keys = Object.keys(this.entries);
-    if (!keys.length) return html`<p class="message message--muted">${this.emptyLabel}</p>`;
+    if (!keys.length) return html`<p class="message message--muted">${this.label('emptyLabel')}</p>`;
     return html`<ul class="dictionary-editor__list" part="list">
       ${keys.map((key) => html`<li class="dictionary-editor__entry" part="entry">
         <span class="dictionary-editor__key">${key}</span>
         <span class="dictionary-editor__arrow" aria-hidden="true">=&gt;</span>
         <span class="dictionary-editor__value">${this.entries[key]}</span>
-        <button type="button" class="button button--danger" part="remove-button" aria-label=${`${this.removeLabel}: ${key}`}
-          ?disabled=${this.disabled} @click=${() => this.removeEntry(key)}>${this.removeLabel}</button>
+        <button type="button" class="button button--danger" part="remove-button" aria-label=${`${this.label('removeLabel')}: ${key}`}
+          ?disabled=${this.disabled} @click=${() => this.removeEntry(key)}>${this.label('removeLabel')}</button>
       </li>`)}
     </ul>`;
   }
@@ -193,18 +192,18 @@ export class DictionaryEditor extends LitElement {
       ${this.renderEntries()}
       <div class="dictionary-editor__form" part="form">
         <div class="dictionary-editor__field">
-          <label class="dictionary-editor__label" for="key">${this.keyLabel}</label>
+          <label class="dictionary-editor__label" for="key">${this.label('keyLabel')}</label>
           <select id="key" class="control ${keyMissing ? 'control--invalid' : ''}" name="key" part="key-select" required
             aria-invalid=${keyMissing ? 'true' : 'false'} aria-describedby=${keyMissing ? 'key-error' : nothing}
             ?disabled=${this.disabled || !keys.length} @change=${this.onKeyChange}
             @blur=${() => { this.keyTouched = true; }}>
-            <option value="" .selected=${live(chosenKey === '')}>${this.placeholderLabel}</option>
+            <option value="" .selected=${live(chosenKey === '')}>${this.label('placeholderLabel')}</option>
             ${keys.map((key) => html`<option value=${key} .selected=${live(key === chosenKey)}>${key}</option>`)}
           </select>
           ${this.renderError('key-error', keyMissing)}
         </div>
         <div class="dictionary-editor__field">
-          <label class="dictionary-editor__label" for="value">${this.valueLabel}</label>
+          <label class="dictionary-editor__label" for="value">${this.label('valueLabel')}</label>
           <input id="value" class="control ${valueMissing ? 'control--invalid' : ''}" name="value" part="value-input" required
             autocomplete="off" aria-invalid=${valueMissing ? 'true' : 'false'}
             aria-describedby=${valueMissing ? 'value-error' : nothing} .value=${live(this.draftValue)}
@@ -213,7 +212,7 @@ export class DictionaryEditor extends LitElement {
           ${this.renderError('value-error', valueMissing)}
         </div>
         <button type="button" class="button button--primary dictionary-editor__add" part="add-button"
-          ?disabled=${!this.canAdd} @click=${this.addEntry}>${this.addLabel}</button>
+          ?disabled=${!this.canAdd} @click=${this.addEntry}>${this.label('addLabel')}</button>
       </div>
     `;
   }

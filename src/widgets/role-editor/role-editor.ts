@@ -1,7 +1,9 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { baseStyles } from '../shared/base-styles';
 import { emit } from '../shared/emit';
+import labelKeys from '../shared/label-keys.json';
+import { LocalizedElement } from '../shared/localized-element';
 import { roleEditorStyles } from './role-editor.styles';
 import {
   offerableAuthorities, offerableOrganizations, offerableProjects, roleFromSelection, sameRole, withoutRole,
@@ -18,48 +20,56 @@ const EMPTY_SELECTION: RoleSelection = { authorityName: '', organizationId: '', 
  *
  * Only ROLE_SYS_ADMIN, ROLE_ORGANIZATION_ADMIN and ROLE_PROJECT_ADMIN are offered; global authorities already held,
  * and organizations or projects already held with the chosen authority, are left out. Adding a role that is already
- * present shows `errorAlreadyExistLabel` (i18n key userManagement.role.error.alreadyExist) instead.
+ * present shows the `errorAlreadyExistLabel` message instead.
  *
  * The element keeps its own `roles` up to date and announces every change, so it works controlled (React sets
  * `roles` back from the event) or uncontrolled.
  *
- * @tag mp-role-editor
+ * @element mp-role-editor
  *
- * @attr disabled - Disables every control.
- * @attr authority-label, organization-label, project-label, target-column-label, actions-label, placeholder-label,
- *   add-label, remove-label, no-roles-label, error-already-exist-label - Label texts (English defaults).
+ * @attr {boolean} disabled - Disables every control (reflected).
+ * @attr {string} authority-label - Overrides the authority column header and selector label.
+ * @attr {string} organization-label - Overrides the organization selector label.
+ * @attr {string} project-label - Overrides the project selector label.
+ * @attr {string} target-column-label - Overrides the project-or-organization column header.
+ * @attr {string} actions-label - Overrides the button column header (read by screen readers only).
+ * @attr {string} placeholder-label - Overrides the empty option of each selector.
+ * @attr {string} add-label - Overrides the add button's text.
+ * @attr {string} remove-label - Overrides the remove buttons' text.
+ * @attr {string} no-roles-label - Overrides the text shown when there are no roles.
+ * @attr {string} error-already-exist-label - Overrides the message on adding a role that is already there.
  *
- * @prop {RoleDTO[]} roles - The current roles. Never mutated; changes produce a new array.
- * @prop {AuthorityOption[]} authorities - All authorities with their scope (e.g. from GET api/authorities).
- * @prop {OrganizationOption[]} organizations - Organizations that can be chosen (`{id, name}`).
- * @prop {ProjectOption[]} projects - Projects that can be chosen (`{id, projectName}`).
- * @prop {boolean} disabled
- * @prop {string} authorityLabel - Default "Authority".
- * @prop {string} organizationLabel - Default "Organization".
- * @prop {string} projectLabel - Default "Project".
- * @prop {string} targetColumnLabel - Header of the project/organization column. Default "Project or organization".
- * @prop {string} actionsLabel - Header of the button column, for screen readers. Default "Actions".
- * @prop {string} placeholderLabel - Empty option of each selector. Default "Choose...".
- * @prop {string} addLabel - Default "Add role".
- * @prop {string} removeLabel - Default "Remove".
- * @prop {string} noRolesLabel - Shown when there are no roles. Default "No roles assigned.".
- * @prop {string} errorAlreadyExistLabel - Shown on adding a duplicate. Default "This role has already been assigned.".
+ * @prop {RoleDTO[]} [roles=[]] - The current roles (`{authorityName, organizationId?, organizationName?, projectId?,
+ *   projectName?}`). Never mutated; a change produces a new array.
+ * @prop {AuthorityOption[]} [authorities=[]] - Every authority with its scope (`{name, scope}`, scope `GLOBAL`,
+ *   `ORGANIZATION` or `PROJECT`), e.g. from GET api/authorities.
+ * @prop {OrganizationOption[]} [organizations=[]] - The organizations that can be chosen (`{id, name}`).
+ * @prop {ProjectOption[]} [projects=[]] - The projects that can be chosen (`{id, projectName}`).
+ * @prop {boolean} [disabled=false] - Disables every control.
+ * @prop {string | undefined} authorityLabel - The authority column header and selector label.
+ * @prop {string | undefined} organizationLabel - The organization selector label.
+ * @prop {string | undefined} projectLabel - The project selector label.
+ * @prop {string | undefined} targetColumnLabel - The project-or-organization column header.
+ * @prop {string | undefined} actionsLabel - The button column header, for screen readers.
+ * @prop {string | undefined} placeholderLabel - The empty option of each selector.
+ * @prop {string | undefined} addLabel - The add button's text.
+ * @prop {string | undefined} removeLabel - The remove buttons' text (their accessible name adds the role).
+ * @prop {string | undefined} noRolesLabel - Shown when there are no roles.
+ * @prop {string | undefined} errorAlreadyExistLabel - Shown on adding a role that is already there.
  *
- * @event {CustomEvent<RolesChangeDetail>} mp-roles-change - After a role was added or removed; `detail.roles` is a
- *   new array.
+ * @fires {CustomEvent<RolesChangeDetail>} mp-roles-change - A role was added or removed;
+ *   `detail: { roles: RoleDTO[] }` is the new list (a new array, also set as `roles`).
  *
  * @csspart table - The roles table.
  * @csspart remove-button - Each row's remove button.
  * @csspart form - The add row.
  * @csspart authority-select - The authority selector.
- * @csspart target-select - The organization or project selector.
+ * @csspart target-select - The organization or project selector (only while the authority needs one).
  * @csspart add-button - The add button.
- * @csspart error - The "already exists" message.
- *
- * @cssproperty --mp-color-primary, --mp-color-danger, --mp-color-border, --mp-color-text, --mp-color-muted,
- *   --mp-color-surface, --mp-color-focus, --mp-space, --mp-radius, --mp-font-size, --mp-font-size-small
+ * @csspart error - The "already assigned" message.
  */
-export class RoleEditor extends LitElement {
+export class RoleEditor extends LocalizedElement {
+  static override labelKeys = labelKeys['mp-role-editor'];
   static override styles = [baseStyles, roleEditorStyles];
 
   static override properties = {
@@ -87,16 +97,16 @@ export class RoleEditor extends LitElement {
   declare organizations: OrganizationOption[];
   declare projects: ProjectOption[];
   declare disabled: boolean;
-  declare authorityLabel: string;
-  declare organizationLabel: string;
-  declare projectLabel: string;
-  declare targetColumnLabel: string;
-  declare actionsLabel: string;
-  declare placeholderLabel: string;
-  declare addLabel: string;
-  declare removeLabel: string;
-  declare noRolesLabel: string;
-  declare errorAlreadyExistLabel: string;
+  declare authorityLabel: string | undefined;
+  declare organizationLabel: string | undefined;
+  declare projectLabel: string | undefined;
+  declare targetColumnLabel: string | undefined;
+  declare actionsLabel: string | undefined;
+  declare placeholderLabel: string | undefined;
+  declare addLabel: string | undefined;
+  declare removeLabel: string | undefined;
+  declare noRolesLabel: string | undefined;
+  declare errorAlreadyExistLabel: string | undefined;
   declare protected selection: RoleSelection;
   declare protected showAlreadyExists: boolean;
 
@@ -107,16 +117,6 @@ export class RoleEditor extends LitElement {
     this.organizations = [];
     this.projects = [];
     this.disabled = false;
-    this.authorityLabel = 'Authority';
-    this.organizationLabel = 'Organization';
-    this.projectLabel = 'Project';
-    this.targetColumnLabel = 'Project or organization';
-    this.actionsLabel = 'Actions';
-    this.placeholderLabel = 'Choose...';
-    this.addLabel = 'Add role';
-    this.removeLabel = 'Remove';
-    this.noRolesLabel = 'No roles assigned.';
-    this.errorAlreadyExistLabel = 'This role has already been assigned.';
     this.selection = EMPTY_SELECTION;
     this.showAlreadyExists = false;
   }
@@ -179,8 +179,8 @@ export class RoleEditor extends LitElement {
       <td>${target}</td>
       <td>
         <button type="button" class="button button--danger" part="remove-button"
-          aria-label=${`${this.removeLabel}: ${role.authorityName}${target ? ` ${target}` : ''}`}
-          ?disabled=${this.disabled} @click=${() => this.removeRole(role)}>${this.removeLabel}</button>
+          aria-label=${`${this.label('removeLabel')}: ${role.authorityName}${target ? ` ${target}` : ''}`}
+          ?disabled=${this.disabled} @click=${() => this.removeRole(role)}>${this.label('removeLabel')}</button>
       </td>
     </tr>`;
   }
@@ -189,13 +189,13 @@ export class RoleEditor extends LitElement {
     if (authority?.scope === 'ORGANIZATION') {
       const options = offerableOrganizations(this.organizations ?? [], this.currentRoles, authority.name)
         .map((o) => ({ value: String(o.id), text: o.name }));
-      return this.renderSelect('target', this.organizationLabel, options, this.selection.organizationId,
+      return this.renderSelect('target', this.label('organizationLabel'), options, this.selection.organizationId,
         (e) => this.onTargetChange(e));
     }
     if (authority?.scope === 'PROJECT') {
       const options = offerableProjects(this.projects ?? [], this.currentRoles, authority.name)
         .map((p) => ({ value: String(p.id), text: p.projectName }));
-      return this.renderSelect('target', this.projectLabel, options, this.selection.projectId,
+      return this.renderSelect('target', this.label('projectLabel'), options, this.selection.projectId,
         (e) => this.onTargetChange(e));
     }
     return nothing;
@@ -211,7 +211,7 @@ export class RoleEditor extends LitElement {
       <span class="role-editor__label">${label}</span>
       <select class="control" name=${name} part=${`${name}-select`} required ?disabled=${this.disabled}
         @change=${onChange}>
-        <option value="" .selected=${live(value === '')}>${this.placeholderLabel}</option>
+        <option value="" .selected=${live(value === '')}>${this.label('placeholderLabel')}</option>
         ${options.map((o) => html`<option value=${o.value} .selected=${live(o.value === value)}>${o.text}</option>`)}
       </select>
     </label>`;
@@ -227,27 +227,27 @@ export class RoleEditor extends LitElement {
         <table class="table role-editor__table" part="table">
           <thead>
             <tr>
-              <th scope="col">${this.authorityLabel}</th>
-              <th scope="col">${this.targetColumnLabel}</th>
-              <th scope="col"><span class="visually-hidden">${this.actionsLabel}</span></th>
+              <th scope="col">${this.label('authorityLabel')}</th>
+              <th scope="col">${this.label('targetColumnLabel')}</th>
+              <th scope="col"><span class="visually-hidden">${this.label('actionsLabel')}</span></th>
             </tr>
           </thead>
           <tbody>
             ${roles.length
               ? roles.map((role) => this.renderRow(role))
-              : html`<tr><td colspan="3" class="message--muted">${this.noRolesLabel}</td></tr>`}
+              : html`<tr><td colspan="3" class="message--muted">${this.label('noRolesLabel')}</td></tr>`}
           </tbody>
         </table>
       </div>
       <div class="role-editor__form" part="form">
-        ${this.renderSelect('authority', this.authorityLabel, authorityOptions, this.selection.authorityName,
+        ${this.renderSelect('authority', this.label('authorityLabel'), authorityOptions, this.selection.authorityName,
           (e) => this.onAuthorityChange(e))}
         ${this.renderTargetSelect(authority)}
         <button type="button" class="button button--primary role-editor__add" part="add-button"
-          ?disabled=${this.disabled || !this.pendingRole} @click=${this.addRole}>${this.addLabel}</button>
+          ?disabled=${this.disabled || !this.pendingRole} @click=${this.addRole}>${this.label('addLabel')}</button>
       </div>
       ${this.showAlreadyExists
-        ? html`<p class="message message--error" role="alert" part="error">${this.errorAlreadyExistLabel}</p>`
+        ? html`<p class="message message--error" role="alert" part="error">${this.label('errorAlreadyExistLabel')}</p>`
         : nothing}
     `;
   }

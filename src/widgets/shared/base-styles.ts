@@ -1,7 +1,25 @@
 import { css } from 'lit';
 
-// Shared look of the widgets. Every colour and distance is a CSS custom property with a fallback, so a host page
-// themes all widgets at once by setting --mp-* on :root (or on one element).
+/**
+ * Shared look of the widgets. Every colour and distance is a CSS custom property with a fallback, so a host page
+ * themes all widgets at once by setting --mp-* on :root (or on one element). The build's manifest lists these for
+ * every widget whose `styles` include them (scripts/widgets-manifest.mjs).
+ *
+ * @cssprop [--mp-color-text=#212529] - Text colour.
+ * @cssprop [--mp-color-primary=#0d6efd] - Buttons, links and the focus ring.
+ * @cssprop [--mp-color-on-primary=#fff] - Text on a primary (filled) button.
+ * @cssprop [--mp-color-danger=#dc3545] - Remove buttons, invalid fields and error messages.
+ * @cssprop [--mp-color-muted=#6c757d] - Secondary texts such as "no entries".
+ * @cssprop [--mp-color-border=#ced4da] - Borders of the controls (table and list rules fall back to #dee2e6).
+ * @cssprop [--mp-color-surface=#fff] - Background of controls and buttons.
+ * @cssprop [--mp-color-disabled=#e9ecef] - Background of disabled controls.
+ * @cssprop [--mp-color-focus=var(--mp-color-primary, #0d6efd)] - The keyboard focus ring.
+ * @cssprop [--mp-font-family=inherit] - Font family.
+ * @cssprop [--mp-font-size=1rem] - Font size.
+ * @cssprop [--mp-font-size-small=0.875rem] - Font size of field labels, messages and the show-more toggle.
+ * @cssprop [--mp-space=0.5rem] - The spacing unit (paddings and gaps are fractions or multiples of it).
+ * @cssprop [--mp-radius=0.25rem] - Corner radius of controls and buttons.
+ */
 export const baseStyles = css`
   :host {
     display: block;

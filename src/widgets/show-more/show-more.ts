@@ -1,6 +1,8 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { baseStyles } from '../shared/base-styles';
 import { emit } from '../shared/emit';
+import labelKeys from '../shared/label-keys.json';
+import { LocalizedElement } from '../shared/localized-element';
 import { showMoreStyles } from './show-more.styles';
 
 /** Lists longer than this collapse (e.g. the OAuth client scopes). */
@@ -16,27 +18,29 @@ export type ShowMoreToggleEvent = CustomEvent<ShowMoreToggleDetail>;
  * Shows a list of strings; when it has more than `limit` items only the first `limit` are shown, followed by a
  * "Show more (N)" toggle (N = the number of hidden items) that becomes "Show less" once expanded.
  *
- * @tag mp-show-more
+ * @element mp-show-more
  *
- * @attr limit - How many items show while collapsed. Default 10.
- * @attr expanded - Whether the whole list shows.
- * @attr show-more-label, show-less-label - Toggle texts.
+ * @attr {number} limit - How many items show while collapsed.
+ * @attr {boolean} expanded - Present while the whole list shows; set by the toggle too (reflected).
+ * @attr {string} show-more-label - Overrides the collapsed toggle's text.
+ * @attr {string} show-less-label - Overrides the expanded toggle's text.
  *
- * @prop {string[]} items - The texts to list.
- * @prop {number} limit - Default 10 (SHOW_MORE_DEFAULT_LIMIT).
- * @prop {boolean} expanded - Default false.
- * @prop {string} showMoreLabel - `{{count}}` is replaced by the number of hidden items. Default "Show more ({{count}})".
- * @prop {string} showLessLabel - Default "Show less".
+ * @prop {string[]} [items=[]] - The texts to list (a property only: arrays do not fit in an attribute).
+ * @prop {number} [limit=10] - How many items show while collapsed; a missing or negative one counts as 10.
+ * @prop {boolean} [expanded=false] - Whether the whole list shows.
+ * @prop {string | undefined} showMoreLabel - The collapsed toggle's text; `{{count}}` is replaced by the number of
+ *   hidden items.
+ * @prop {string | undefined} showLessLabel - The expanded toggle's text.
  *
- * @event {CustomEvent<ShowMoreToggleDetail>} mp-show-more-toggle - When the user expands or collapses the list.
+ * @fires {CustomEvent<ShowMoreToggleDetail>} mp-show-more-toggle - The user expanded or collapsed the list;
+ *   `detail: { expanded: boolean }` is the new state.
  *
- * @csspart list - The list.
- * @csspart item - Each item.
+ * @csspart list - The list (`ul`).
+ * @csspart item - Each item (`li`).
  * @csspart toggle - The show more / show less button.
- *
- * @cssproperty --mp-color-primary, --mp-color-text, --mp-color-focus, --mp-space, --mp-font-size-small
  */
-export class ShowMore extends LitElement {
+export class ShowMore extends LocalizedElement {
+  static override labelKeys = labelKeys['mp-show-more'];
   static override styles = [baseStyles, showMoreStyles];
 
   static override properties = {
@@ -50,16 +54,14 @@ export class ShowMore extends LitElement {
   declare items: string[];
   declare limit: number;
   declare expanded: boolean;
-  declare showMoreLabel: string;
-  declare showLessLabel: string;
+  declare showMoreLabel: string | undefined;
+  declare showLessLabel: string | undefined;
 
   constructor() {
     super();
     this.items = [];
     this.limit = SHOW_MORE_DEFAULT_LIMIT;
     this.expanded = false;
-    this.showMoreLabel = 'Show more ({{count}})';
-    this.showLessLabel = 'Show less';
   }
 
   // A missing or nonsensical limit (an attribute like limit="abc") falls back to the spec's 10 instead of hiding all.
@@ -86,7 +88,7 @@ export class ShowMore extends LitElement {
       ${collapsible
         ? html`<button type="button" class="button button--link show-more__toggle" part="toggle"
             aria-expanded=${this.expanded ? 'true' : 'false'} aria-controls="list" @click=${this.toggle}>
-            ${this.expanded ? this.showLessLabel : this.showMoreLabel.replaceAll('{{count}}', String(hidden))}
+            ${this.expanded ? this.label('showLessLabel') : this.label('showMoreLabel').replaceAll('{{count}}', String(hidden))}
           </button>`
         : nothing}
     `;
