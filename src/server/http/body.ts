@@ -11,6 +11,25 @@ function requireStorable(found: string | undefined): void {
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * How deep objects and lists may nest in a JSON body: far deeper than any DTO (a handful of levels), shallow enough
+ * for the recursive checks that follow parsing (storable text, the schema, JSON.stringify of a snapshot). A body of
+ * a few hundred kilobytes of `[` would otherwise overflow the stack there and answer a 500.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether objects and lists nest deeper than `limit`; iterative, so any depth is measured safely. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export async function readRaw(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
@@ -46,6 +65,7 @@ export async function readJson(req: IncomingMessage, limit?: number): Promise<un
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
+  if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) throw badRequest(`JSON in request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   requireStorable(unstorablePath(parsed));
   return parsed;
 }

@@ -206,6 +206,10 @@ export function parseQuery(spec: Record<string, QueryParam>, query: URLSearchPar
 export function checkJsonBody(spec: JsonBody, raw: unknown): unknown {
   const { objectName } = spec;
   if (raw === undefined && spec.optional) return undefined;
+  // Without a body (or with JSON null) a handler would have nothing to read: a 400, also where any JSON value is taken.
+  if (raw === undefined || (raw === null && spec.anyJson)) {
+    throw validationFailed(objectName, [{ objectName, field: objectName, message: 'NotNull: a request body is required' }]);
+  }
   if (!spec.anyJson && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
     throw validationFailed(objectName, [{ objectName, field: objectName, message: 'NotNull: must be a JSON object' }]);
   }

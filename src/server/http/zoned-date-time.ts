@@ -9,6 +9,9 @@ const ZONED = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FIXED_ZONE = /^(?:UTC|GMT|UT)?(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 const DAY_MS = 86_400_000;
+/** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z. */
+const FIRST_MS = new Date(0).setUTCFullYear(1, 0, 1);
+const LAST_MS = new Date(0).setUTCFullYear(10000, 0, 1) - 1;
 
 /** UTC milliseconds of a wall-clock time, or undefined when a field is out of range (Feb 30, 24:00, ...). */
 function wallClockMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number | undefined {
@@ -129,6 +132,10 @@ export function parseLocalDateInput(text: string): string | undefined {
  */
 export function parseZoned(value: unknown): Date | null | undefined {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value * 1000) : undefined;
+  if (typeof value === 'number') {
+    // Only the years the string forms can name (1 to 9999): beyond them JavaScript has no date, or PostgreSQL none.
+    const ms = value * 1000;
+    return Number.isFinite(ms) && ms >= FIRST_MS && ms <= LAST_MS ? new Date(ms) : undefined;
+  }
   return typeof value === 'string' ? parseZonedDateTime(value) : undefined;
 }
