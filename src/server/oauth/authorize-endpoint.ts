@@ -16,6 +16,7 @@ import { signInCsrfToken, signInCsrfValid } from './form-csrf';
 import { housekeeping } from './housekeeping';
 import { chooseLanguage } from './sign-in-messages';
 import { signInReply, type SignInPage } from './sign-in-page';
+import { beginSecondStep, secondStep, TWO_FACTOR_FIELD } from '../two-factor/two-factor-sign-in';
 
 function rejected(parsed: Exclude<ParsedAuthorize, { ok: true }>): Reply {
   if ('answer' in parsed) throw parsed.answer;
@@ -38,7 +39,7 @@ function page(ctx: RequestContext, request: AuthorizeRequest, lang: string | nul
   );
 }
 
-async function codeRedirect(ctx: RequestContext, request: AuthorizeRequest, userId: number, rememberMe: boolean): Promise<Reply> {
+async function codeRedirectUrl(ctx: RequestContext, request: AuthorizeRequest, userId: number, rememberMe: boolean): Promise<string> {
   const code = await issueCode(ctx.app.db, {
     clientId: request.client.clientId,
     userId,
@@ -48,7 +49,26 @@ async function codeRedirect(ctx: RequestContext, request: AuthorizeRequest, user
     rememberMe,
   });
   await housekeeping(ctx.app.db);
-  return redirect(withParams(request.redirectUri, { code, state: request.state }));
+  return withParams(request.redirectUri, { code, state: request.state });
+}
+
+async function codeRedirect(ctx: RequestContext, request: AuthorizeRequest, userId: number, rememberMe: boolean): Promise<Reply> {
+  return redirect(await codeRedirectUrl(ctx, request, userId, rememberMe));
+}
+
+/** The post of the two-factor step (docs/users.md, "Two-factor sign-in"). */
+async function twoFactorPost(ctx: RequestContext, request: AuthorizeRequest, form: URLSearchParams, lang: string | null): Promise<Reply> {
+  const outcome = await secondStep(ctx.app.db, form, ctx.remoteAddress);
+  if (outcome.kind === 'expired') return page(ctx, request, lang, 200, { problem: 'expired' });
+  if (outcome.kind === 'throttled') {
+    const retryAfter = outcome.retryAfterSeconds;
+    return page(ctx, request, lang, 429, { problem: 'throttled', retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+  }
+  if (outcome.kind === 'wrong') return page(ctx, request, lang, 200, { problem: 'code', twoFactor: outcome.step });
+  if (!outcome.recoveryCodes) return codeRedirect(ctx, request, outcome.userId, outcome.rememberMe);
+  // Enrolled during sign-in: the recovery codes are shown once, then the user continues to the client.
+  const continueUrl = await codeRedirectUrl(ctx, request, outcome.userId, outcome.rememberMe);
+  return page(ctx, request, lang, 200, { twoFactor: { kind: 'recovery-codes', codes: outcome.recoveryCodes, continueUrl } });
 }
 
 export async function authorizeGet(ctx: RequestContext): Promise<Reply> {
@@ -73,11 +93,13 @@ export async function authorizePost(ctx: RequestContext, form: URLSearchParams):
   const username = form.get('username') ?? '';
   const rememberMe = form.get('remember-me') !== null;
   if (!signInCsrfValid(ctx, form)) return page(ctx, request, lang, 403, { problem: 'expired', username, rememberMe });
-  const outcome = await authenticateUser(ctx.app.db, username, form.get('password') ?? '', ctx.remoteAddress);
+  if (form.has(TWO_FACTOR_FIELD)) return twoFactorPost(ctx, request, form, lang);
+  const outcome = await authenticateUser(ctx.app.db, username, form.get('password') ?? '', ctx.remoteAddress, ctx.app.config.requireTwoFactor);
   if (outcome.kind === 'throttled') {
     const retryAfter = outcome.retryAfterSeconds;
     return page(ctx, request, lang, 429, { problem: 'throttled', retryAfterSeconds: retryAfter, username, rememberMe }, { 'Retry-After': String(retryAfter) });
   }
   if (outcome.kind === 'bad-credentials') return page(ctx, request, lang, 200, { problem: 'authentication', username, rememberMe });
+  if (outcome.kind === 'second-factor') return page(ctx, request, lang, 200, { twoFactor: await beginSecondStep(ctx.app.db, outcome, rememberMe) });
   return codeRedirect(ctx, request, outcome.userId, rememberMe);
 }
