@@ -10,6 +10,7 @@ import { browse, CookieJar, hiddenFields, openSignInPage, sessionClient, signIn,
 import { addClient, auditEvents, tokenRequest } from './oauth-fixtures';
 import { base32Decode, generateTotp } from '../../src/server/auth/totp';
 import { loadConfig } from '../../src/server/config';
+import { resetTwoFactorOf } from '../../src/server/two-factor/reset-main';
 
 let server: TestServer;
 const APP: [string, string] = ['app', 'app-secret'];
@@ -214,6 +215,17 @@ t('disable needs a current code; a system admin can reset another user\'s factor
   assert.is(event.data.user, 'hugo');
   assert.ok(await signIn(server, 'hugo', PASSWORD), 'the password alone works again');
   assert.is((await server.app.db.query("SELECT 1 FROM two_factor_recovery_code r JOIN radar_user u ON u.id = r.user_id WHERE u.login = 'hugo'")).length, 0);
+});
+
+t('the reset-2fa command removes a locked-out admin\'s factor and lock', async () => {
+  await createUser(server, 'max', [{ authority: 'ROLE_SYS_ADMIN' }], { password: PASSWORD });
+  await enrol('max', PASSWORD);
+  for (let i = 0; i < 5; i++) await signInWithCode('max', PASSWORD, () => '000000');
+  assert.is(await resetTwoFactorOf(server.app.db, 'nobody'), false);
+  assert.is(await resetTwoFactorOf(server.app.db, 'MAX'), true);
+  assert.ok(await signIn(server, 'max', PASSWORD), 'the password alone works, the lock is gone');
+  const [event] = await auditEvents(server, 'TWO_FACTOR_RESET', 'system');
+  assert.is(event.data.user, 'max');
 });
 
 t('REQUIRE_2FA=admins: an admin without a factor enrols on the sign-in page before the sign-in completes', async () => {
