@@ -39,7 +39,7 @@ function page(ctx: RequestContext, request: AuthorizeRequest, lang: string | nul
   );
 }
 
-async function codeRedirectUrl(ctx: RequestContext, request: AuthorizeRequest, userId: number, rememberMe: boolean): Promise<string> {
+async function codeRedirect(ctx: RequestContext, request: AuthorizeRequest, userId: number, rememberMe: boolean): Promise<Reply> {
   const code = await issueCode(ctx.app.db, {
     clientId: request.client.clientId,
     userId,
@@ -49,11 +49,7 @@ async function codeRedirectUrl(ctx: RequestContext, request: AuthorizeRequest, u
     rememberMe,
   });
   await housekeeping(ctx.app.db);
-  return withParams(request.redirectUri, { code, state: request.state });
-}
-
-async function codeRedirect(ctx: RequestContext, request: AuthorizeRequest, userId: number, rememberMe: boolean): Promise<Reply> {
-  return redirect(await codeRedirectUrl(ctx, request, userId, rememberMe));
+  return redirect(withParams(request.redirectUri, { code, state: request.state }));
 }
 
 /** The post of the two-factor step (docs/users.md, "Two-factor sign-in"). */
@@ -65,10 +61,9 @@ async function twoFactorPost(ctx: RequestContext, request: AuthorizeRequest, for
     return page(ctx, request, lang, 429, { problem: 'throttled', retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
   }
   if (outcome.kind === 'wrong') return page(ctx, request, lang, 200, { problem: 'code', twoFactor: outcome.step });
-  if (!outcome.recoveryCodes) return codeRedirect(ctx, request, outcome.userId, outcome.rememberMe);
-  // Enrolled during sign-in: the recovery codes are shown once, then the user continues to the client.
-  const continueUrl = await codeRedirectUrl(ctx, request, outcome.userId, outcome.rememberMe);
-  return page(ctx, request, lang, 200, { twoFactor: { kind: 'recovery-codes', codes: outcome.recoveryCodes, continueUrl } });
+  // Enrolled during sign-in: the recovery codes are shown once; their page's Continue completes the sign-in.
+  if (outcome.kind === 'recovery-codes') return page(ctx, request, lang, 200, { twoFactor: { kind: 'recovery-codes', codes: outcome.codes, token: outcome.token } });
+  return codeRedirect(ctx, request, outcome.userId, outcome.rememberMe);
 }
 
 export async function authorizeGet(ctx: RequestContext): Promise<Reply> {

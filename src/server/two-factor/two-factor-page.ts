@@ -6,7 +6,7 @@ import { qrToSvg } from '../../client/lib/qr';
 export type TwoFactorStep =
   | { kind: 'code'; token: string }
   | { kind: 'enrol'; token: string; secret: string; uri: string }
-  | { kind: 'recovery-codes'; codes: string[]; continueUrl: string };
+  | { kind: 'recovery-codes'; codes: string[]; token: string };
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -19,12 +19,16 @@ function codeInput(t: Translate, allowRecovery: boolean): string {
 
 /** The form (or page body) of a two-factor step; `hidden` holds the authorization request's hidden fields. */
 export function renderTwoFactorStep(step: TwoFactorStep, t: Translate, escape: (text: string) => string, hidden: string): string {
+  const token = `<input type="hidden" name="two-factor" value="${escape(step.token)}">`;
   if (step.kind === 'recovery-codes') {
     return `<p>${t('twoFactor.recovery.intro')}</p>
-    <ul class="sign-in__scopes">${step.codes.map((code) => `<li><code>${escape(code)}</code></li>`).join('')}</ul>
-    <p class="sign-in__links"><a class="sign-in__button" href="${escape(step.continueUrl)}">${t('twoFactor.signIn.continue')}</a></p>`;
+    <ul class="sign-in__codes">${step.codes.map((code) => `<li><code>${escape(code)}</code></li>`).join('')}</ul>
+    <form class="sign-in__form" method="post" action="authorize">
+      ${hidden}
+      ${token}
+      <button class="sign-in__button" type="submit">${t('twoFactor.signIn.continue')}</button>
+    </form>`;
   }
-  const token = `<input type="hidden" name="two-factor" value="${escape(step.token)}">`;
   if (step.kind === 'code') {
     return `<p>${t('twoFactor.signIn.intro')}</p>
     <form class="sign-in__form" method="post" action="authorize">

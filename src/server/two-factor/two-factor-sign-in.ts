@@ -6,7 +6,7 @@
 import type { Database } from '../db/database';
 import { recordAuditEvent } from '../oauth/audit';
 import { clearSignInFailures, lockedForSeconds, recordSignInFailure } from '../oauth/login-throttle';
-import { createPendingSignIn, endPendingSignIn, findPendingSignIn } from './pending-sign-in';
+import { createPendingSignIn, endPendingSignIn, findPendingSignIn, verifyPendingSignIn } from './pending-sign-in';
 import type { TwoFactorStep } from './two-factor-page';
 import { confirmEnrolment, hasTwoFactor, pendingEnrolment, startEnrolment, verifySecondFactor } from './two-factor-store';
 
@@ -17,7 +17,9 @@ export type SecondStepOutcome =
   | { kind: 'expired' }
   | { kind: 'throttled'; retryAfterSeconds: number }
   | { kind: 'wrong'; step: TwoFactorStep }
-  | { kind: 'done'; userId: number; rememberMe: boolean; recoveryCodes?: string[] };
+  | { kind: 'done'; userId: number; rememberMe: boolean }
+  /** Enrolled at sign-in: show the recovery codes once; the page's Continue posts `token` back to finish. */
+  | { kind: 'recovery-codes'; codes: string[]; token: string };
 
 /** The step after a correct password: the code form, or the enrolment of a user who must have a factor. */
 export async function beginSecondStep(db: Database, user: { userId: number; login: string; enrol: boolean }, rememberMe: boolean): Promise<TwoFactorStep> {
@@ -33,6 +35,10 @@ export async function secondStep(db: Database, form: URLSearchParams, remoteAddr
   const token = form.get(TWO_FACTOR_FIELD);
   const pending = await findPendingSignIn(db, token);
   if (!token || !pending) return { kind: 'expired' };
+  if (pending.verified) {
+    if (!(await endPendingSignIn(db, token))) return { kind: 'expired' };
+    return { kind: 'done', userId: pending.userId, rememberMe: pending.rememberMe };
+  }
   const locked = await lockedForSeconds(db, pending.login, remoteAddress);
   if (locked > 0) return { kind: 'throttled', retryAfterSeconds: locked };
   const code = (form.get(TWO_FACTOR_CODE_FIELD) ?? '').trim();
@@ -53,8 +59,12 @@ export async function secondStep(db: Database, form: URLSearchParams, remoteAddr
     await recordAuditEvent(db, pending.login, 'AUTHENTICATION_FAILURE', { type: 'BadCredentialsException', message: 'Wrong second-factor code', remoteAddress });
     return { kind: 'wrong', step };
   }
-  if (!(await endPendingSignIn(db, token))) return { kind: 'expired' };
   await clearSignInFailures(db, pending.login);
   await recordAuditEvent(db, pending.login, 'AUTHENTICATION_SUCCESS', { remoteAddress, secondFactor: true });
-  return { kind: 'done', userId: pending.userId, rememberMe: pending.rememberMe, recoveryCodes };
+  if (recoveryCodes) {
+    await verifyPendingSignIn(db, token);
+    return { kind: 'recovery-codes', codes: recoveryCodes, token };
+  }
+  if (!(await endPendingSignIn(db, token))) return { kind: 'expired' };
+  return { kind: 'done', userId: pending.userId, rememberMe: pending.rememberMe };
 }

@@ -22,10 +22,13 @@ CREATE INDEX two_factor_recovery_code_user_idx ON two_factor_recovery_code (user
 
 -- A sign-in between its two steps (password accepted, code still due): only the SHA-256 of the random token the
 -- page holds is stored, so every process can continue it and a database copy cannot. Expires after a few minutes.
+-- verified: the code was given while enrolling at sign-in; the token then only continues to the client once the user
+-- has read the recovery codes.
 CREATE TABLE two_factor_pending (
   token_hash varchar(64) PRIMARY KEY,
   user_id bigint NOT NULL REFERENCES radar_user (id) ON DELETE CASCADE,
   remember_me boolean NOT NULL,
+  verified boolean NOT NULL DEFAULT false,
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX two_factor_pending_expires_idx ON two_factor_pending (expires_at);
