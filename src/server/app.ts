@@ -15,6 +15,7 @@ import { siteRoutes } from './site/routes';
 import { sourceTypeRoutes } from './source-types/routes';
 import { sourceDataRoutes } from './source-data/routes';
 import { accountRoutes } from './account/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 import { userRoutes } from './users/routes';
 import { oauthRoutes } from './oauth/routes';
 import { oauthClientRoutes } from './oauth-clients/routes';
@@ -39,6 +40,7 @@ export function buildRouter(): Router {
   setSchemaRegistry(COMPONENT_SCHEMAS);
   return new Router().entries(siteRoutes)
     .entries(accountRoutes)
+    .entries(twoFactorRoutes)
     .entries(userRoutes)
     .entries(oauthRoutes)
     .entries(oauthClientRoutes)

@@ -5,6 +5,7 @@ import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/
 import { parseTrustedProxies } from './http/client-address';
 import { parseMailLimits, type MailLimits } from './account/mail-limits';
 import { readOidcConfig, type OidcConfig } from './oidc/oidc-config';
+import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './two-factor/two-factor-store';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
@@ -47,6 +48,8 @@ export interface Config {
   oidc?: OidcConfig;
   /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
   widgetsAllowedOrigins: '*' | string[];
+  /** Who must sign in with a second factor (REQUIRE_2FA: none, admins or staff; docs/users.md). */
+  requireTwoFactor: TwoFactorRequirement;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +105,14 @@ function resetMailLimits(env: Env): MailLimits {
   } catch (error) {
     throw new ConfigError('RESET_MAIL_LIMITS', (error as Error).message);
   }
+}
+
+function requireTwoFactor(env: Env): TwoFactorRequirement {
+  const raw = env.REQUIRE_2FA?.trim().toLowerCase() || 'none';
+  if (!(TWO_FACTOR_REQUIREMENTS as readonly string[]).includes(raw)) {
+    throw new ConfigError('REQUIRE_2FA', `must be one of ${TWO_FACTOR_REQUIREMENTS.join(', ')}, got "${env.REQUIRE_2FA}"`);
+  }
+  return raw as TwoFactorRequirement;
 }
 
 function basePathOf(env: Env): string {
@@ -192,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     catalogueServerUrl: httpUrl(env, 'CATALOGUE_SERVER_URL', 'http://catalogue-server:8080'),
     trustedProxies: trustedProxies(env),
     resetMailLimits: resetMailLimits(env),
+    requireTwoFactor: requireTwoFactor(env),
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),

@@ -2,7 +2,8 @@
 // and every token issued (docs/management.md, Audits). Values are stored as strings, as the audit screen shows them.
 import type { Queryable } from '../db/database';
 
-export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN' | 'PAIR_CLIENT_REQUEST';
+export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN' | 'PAIR_CLIENT_REQUEST'
+  | 'TWO_FACTOR_ENABLED' | 'TWO_FACTOR_DISABLED' | 'TWO_FACTOR_RESET';
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;

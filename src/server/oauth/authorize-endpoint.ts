@@ -16,6 +16,7 @@ import { signInCsrfToken, signInCsrfValid } from './form-csrf';
 import { housekeeping } from './housekeeping';
 import { chooseLanguage } from './sign-in-messages';
 import { signInReply, type SignInPage } from './sign-in-page';
+import { beginSecondStep, secondStep, TWO_FACTOR_FIELD } from '../two-factor/two-factor-sign-in';
 
 function rejected(parsed: Exclude<ParsedAuthorize, { ok: true }>): Reply {
   if ('answer' in parsed) throw parsed.answer;
@@ -51,6 +52,20 @@ async function codeRedirect(ctx: RequestContext, request: AuthorizeRequest, user
   return redirect(withParams(request.redirectUri, { code, state: request.state }));
 }
 
+/** The post of the two-factor step (docs/users.md, "Two-factor sign-in"). */
+async function twoFactorPost(ctx: RequestContext, request: AuthorizeRequest, form: URLSearchParams, lang: string | null): Promise<Reply> {
+  const outcome = await secondStep(ctx.app.db, form, ctx.remoteAddress);
+  if (outcome.kind === 'expired') return page(ctx, request, lang, 200, { problem: 'expired' });
+  if (outcome.kind === 'throttled') {
+    const retryAfter = outcome.retryAfterSeconds;
+    return page(ctx, request, lang, 429, { problem: 'throttled', retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+  }
+  if (outcome.kind === 'wrong') return page(ctx, request, lang, 200, { problem: 'code', twoFactor: outcome.step });
+  // Enrolled during sign-in: the recovery codes are shown once; their page's Continue completes the sign-in.
+  if (outcome.kind === 'recovery-codes') return page(ctx, request, lang, 200, { twoFactor: { kind: 'recovery-codes', codes: outcome.codes, token: outcome.token } });
+  return codeRedirect(ctx, request, outcome.userId, outcome.rememberMe);
+}
+
 export async function authorizeGet(ctx: RequestContext): Promise<Reply> {
   const parsed = await parseAuthorizeRequest(ctx.app, ctx.query);
   if (!parsed.ok) return rejected(parsed);
@@ -73,11 +88,13 @@ export async function authorizePost(ctx: RequestContext, form: URLSearchParams):
   const username = form.get('username') ?? '';
   const rememberMe = form.get('remember-me') !== null;
   if (!signInCsrfValid(ctx, form)) return page(ctx, request, lang, 403, { problem: 'expired', username, rememberMe });
-  const outcome = await authenticateUser(ctx.app.db, username, form.get('password') ?? '', ctx.remoteAddress);
+  if (form.has(TWO_FACTOR_FIELD)) return twoFactorPost(ctx, request, form, lang);
+  const outcome = await authenticateUser(ctx.app.db, username, form.get('password') ?? '', ctx.remoteAddress, ctx.app.config.requireTwoFactor);
   if (outcome.kind === 'throttled') {
     const retryAfter = outcome.retryAfterSeconds;
     return page(ctx, request, lang, 429, { problem: 'throttled', retryAfterSeconds: retryAfter, username, rememberMe }, { 'Retry-After': String(retryAfter) });
   }
   if (outcome.kind === 'bad-credentials') return page(ctx, request, lang, 200, { problem: 'authentication', username, rememberMe });
+  if (outcome.kind === 'second-factor') return page(ctx, request, lang, 200, { twoFactor: await beginSecondStep(ctx.app.db, outcome, rememberMe) });
   return codeRedirect(ctx, request, outcome.userId, rememberMe);
 }

@@ -8,6 +8,7 @@ import { purgeSignInFailures } from './login-throttle';
 import { purgeRefreshTokens } from './refresh-tokens';
 import { purgeMetaTokens } from '../meta-tokens/meta-token-store';
 import { purgeRequestLimits } from '../http/request-limit';
+import { purgePendingSignIns } from '../two-factor/pending-sign-in';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 let lastRun = 0;
@@ -21,4 +22,5 @@ export async function housekeeping(db: Queryable, now = Date.now()): Promise<voi
   await purgeSignInFailures(db);
   await purgeMetaTokens(db);
   await purgeRequestLimits(db);
+  await purgePendingSignIns(db);
 }

@@ -4,8 +4,9 @@
 import { CONTENT_SECURITY_POLICY } from '../http/respond';
 import type { Reply } from '../http/context';
 import { message, type SignInLanguage } from './sign-in-messages';
+import { renderTwoFactorStep, type TwoFactorStep } from '../two-factor/two-factor-page';
 
-export type SignInProblem = 'authentication' | 'throttled' | 'expired';
+export type SignInProblem = 'authentication' | 'throttled' | 'expired' | 'code';
 
 export interface SignInPage {
   lang: SignInLanguage;
@@ -19,6 +20,8 @@ export interface SignInPage {
   retryAfterSeconds?: number;
   /** Set when the client does not auto-approve: signing in then also approves these scopes for it. */
   consent?: { clientId: string; scopes: string[] };
+  /** The second step of a two-factor sign-in, shown instead of the password form. */
+  twoFactor?: TwoFactorStep;
 }
 
 const escape = (text: string) =>
@@ -40,6 +43,7 @@ function problemText(page: SignInPage): string | undefined {
   const t = (key: string, values?: Record<string, string | number>) => message(page.lang, key, values);
   if (page.problem === 'authentication') return t('login.messages.error.authentication');
   if (page.problem === 'expired') return t('login.messages.error.expired');
+  if (page.problem === 'code') return t('twoFactor.signIn.wrongCode');
   if (page.problem === 'throttled') return t('login.messages.error.throttled', { minutes: Math.max(1, Math.ceil((page.retryAfterSeconds ?? 60) / 60)) });
   return undefined;
 }
@@ -69,7 +73,15 @@ function renderSignInPage(page: SignInPage): string {
     <h1 class="sign-in__title">${t('login.title')}</h1>
     ${problem ? `<p class="sign-in__alert" role="alert">${escape(problem)}</p>` : ''}
     ${consent}
-    <form class="sign-in__form" method="post" action="authorize">
+    ${page.twoFactor ? renderTwoFactorStep(page.twoFactor, t, escape, hidden) : passwordForm(page, t, hidden)}
+  </main>
+</body>
+</html>
+`;
+}
+
+function passwordForm(page: SignInPage, t: (key: string, values?: Record<string, string | number>) => string, hidden: string): string {
+  return `<form class="sign-in__form" method="post" action="authorize">
       ${hidden}
       <label class="sign-in__label" for="username">${t('login.form.username')}</label>
       <input class="sign-in__input" id="username" name="username" type="text" autocomplete="username" required autofocus
@@ -81,11 +93,7 @@ function renderSignInPage(page: SignInPage): string {
       <button class="sign-in__button" type="submit">${t('login.form.button')}</button>
     </form>
     <p class="sign-in__links"><a href="../#/reset/request">${t('login.password.forgot')}</a></p>
-    <p class="sign-in__links">${t('login.register.noaccount')} <a href="../#/register">${t('login.register.link')}</a></p>
-  </main>
-</body>
-</html>
-`;
+    <p class="sign-in__links">${t('login.register.noaccount')} <a href="../#/register">${t('login.register.link')}</a></p>`;
 }
 
 export function signInReply(status: number, page: SignInPage, headers: Record<string, string> = {}): Reply {

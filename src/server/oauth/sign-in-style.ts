@@ -31,4 +31,7 @@ body.sign-in { margin: 0; min-height: 100vh; display: flex; align-items: flex-st
   outline: 3px solid var(--sign-in-accent); outline-offset: 2px; }
 .sign-in__links { margin: 1rem 0 0; font-size: 0.9375rem; }
 .sign-in__links a { color: var(--sign-in-accent); }
+.sign-in__qr svg { display: block; max-width: 100%; height: auto; margin: 0 auto 1rem; }
+.sign-in__codes { margin: 0 0 1rem; padding: 0; list-style: none; columns: 2; font-family: ui-monospace, monospace; }
+code { overflow-wrap: anywhere; }
 `;

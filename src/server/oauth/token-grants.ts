@@ -90,11 +90,17 @@ export interface PasswordCredentials {
 export async function passwordGrant(app: AppServices, client: OAuthClient, params: PasswordCredentials): Promise<GrantResult> {
   if (!params.username || params.password === null) throw new OAuthError('invalid_request', 'Missing username or password');
   const scopes = requestedScopes(client, params.scope);
-  const signIn = await authenticateUser(app.db, params.username, params.password, params.remoteAddress);
+  const signIn = await authenticateUser(app.db, params.username, params.password, params.remoteAddress, app.config.requireTwoFactor);
   if (signIn.kind === 'throttled') {
     throw new OAuthError('temporarily_unavailable', 'Too many failed sign-ins; try again later', 429, {
       'Retry-After': String(signIn.retryAfterSeconds),
     });
+  }
+  if (signIn.kind === 'second-factor') {
+    // The password grant has no place for a code (docs/users.md, "Two-factor sign-in"): scripts use client credentials.
+    throw new OAuthError('invalid_grant', signIn.enrol
+      ? 'This user must sign in with a second factor; the password grant is not available'
+      : 'This user has a second factor; the password grant is not available (use the sign-in page or client credentials)');
   }
   if (signIn.kind !== 'ok') throw new OAuthError('invalid_grant', 'Bad credentials');
   await app.keys.signingKey();
