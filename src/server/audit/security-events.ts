@@ -1,5 +1,5 @@
 // The security events of the audit trail (docs/management.md, Audits), beside the sign-in and token events that
-// oauth/audit.ts writes: who did what to whom. Each is written with the query runner of the action it records, so
+// oauth/audit.ts writes (pairing links issued are its PAIR_CLIENT_REQUEST): who did what to whom. Each is written with the query runner of the action it records, so
 // an action that runs in a transaction and its event commit or roll back together.
 import type { Queryable } from '../db/database';
 
@@ -14,7 +14,6 @@ export type SecurityEventType =
   | 'OAUTH_CLIENT_CREATED'
   | 'OAUTH_CLIENT_UPDATED'
   | 'OAUTH_CLIENT_DELETED'
-  | 'PAIRING_TOKEN_ISSUED'
   | 'PAIRING_TOKEN_EXCHANGED'
   | 'PAIRING_TOKEN_REVOKED'
   | 'SESSION_ENDED'
