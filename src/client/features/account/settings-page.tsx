@@ -13,6 +13,7 @@ import { LANGUAGE_CODES, LANGUAGE_NAMES, toInterfaceLanguage } from '../../lib/l
 import { selectAccount } from '../../lib/session-store';
 import { useSession, useSessionState } from '../../lib/session-react';
 import { InlineMessage } from './inline-message';
+import { SessionsSection } from './sessions-section';
 
 interface SettingsValues extends Record<string, unknown> {
   login: string;
@@ -45,6 +46,7 @@ export function SettingsPage(_props: PageProps): ReactNode {
     <section className="account-page">
       <h1>{t('settings.heading', { username: account?.login ?? '' })}</h1>
       <SettingsForm key={account?.login ?? ''} account={account} />
+      {account && <SessionsSection />}
     </section>
   );
 }
