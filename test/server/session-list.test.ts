@@ -9,6 +9,7 @@ import { dropTemplates } from '../setup/database';
 import { asUser, createUser } from '../setup/auth';
 import { browse, CookieJar, openSignInPage, sessionClient, submitSignIn, type SessionClient } from '../setup/session';
 import { testRouter } from './oauth-fixtures';
+import { readableUserAgent } from '../../src/server/session/user-agent';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -126,6 +127,19 @@ t('the session store keeps only the hash of the cookie', async () => {
   const hash = createHash('sha256').update(client.jar.get('SESSION')!).digest('hex');
   const [row] = await server.app.db.query<{ public_id: string }>('SELECT public_id FROM http_session WHERE id_hash = $1', [hash]);
   assert.ok(row.public_id && !hash.startsWith(row.public_id));
+});
+
+t('readable browsers: Edge and Opera are not taken for Chrome, nor Chrome for Safari', () => {
+  const cases: [string | null, string | null][] = [
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87', 'Edge 126 on Windows'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36', 'Chrome 126 on Android'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari 17 on macOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0', 'Opera 111 on Linux'],
+    ['curl/8.5.0', 'curl'],
+    ['', null],
+    [null, null],
+  ];
+  for (const [header, expected] of cases) assert.is(readableUserAgent(header), expected, String(header));
 });
 
 t.run();
