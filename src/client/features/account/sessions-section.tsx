@@ -59,7 +59,7 @@ export function SessionsSection(): ReactNode {
       <h2 id="sessions-heading">{t('sessions.title')}</h2>
       {failed && <InlineMessage tone="danger">{t('sessions.loadError')}</InlineMessage>}
       {sessions && (
-        <table className="table">
+        <table className="data-table__table account-page__sessions-table">
           <thead>
             <tr>
               <th>{t('sessions.browser')}</th>
@@ -80,7 +80,7 @@ export function SessionsSection(): ReactNode {
                   {s.current ? (
                     <span className="badge badge--info">{t('sessions.current')}</span>
                   ) : (
-                    <button type="button" className="button button--danger button--sm" onClick={() => void end(s.id)}>
+                    <button type="button" className="button button--danger button--small" onClick={() => void end(s.id)}>
                       {t('sessions.end')}
                     </button>
                   )}
