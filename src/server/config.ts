@@ -44,6 +44,8 @@ export interface Config {
   trustedProxies: string[];
   /** Limits on password-reset and activation mails (RESET_MAIL_LIMITS, see account/mail-limits.ts). */
   resetMailLimits: MailLimits;
+  /** Audit events older than this many days are purged (AUDIT_RETENTION_DAYS); undefined = kept forever. */
+  auditRetentionDays?: number;
   /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
   /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: trustedProxies(env),
     resetMailLimits: resetMailLimits(env),
     requireTwoFactor: requireTwoFactor(env),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),

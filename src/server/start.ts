@@ -15,6 +15,7 @@ import { installSessionAuth } from './session/session-auth';
 import { createMailService } from './mail/mail-service';
 import { loadFileClients, readClientsFile } from './oauth-clients/clients-file';
 import { importCatalogue } from './source-types/catalogue-import';
+import { startAuditRetention } from './audit/retention';
 
 export interface RunningServer {
   app: AppServices;
@@ -40,6 +41,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
   await ensureFrontendClient(db, config);
   if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
   if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));
+  const stopAuditRetention = await startAuditRetention(db, config.auditRetentionDays, logs.get('audit'));
   const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db), mail: createMailService(config, logs) };
   installSessionAuth(app);
   const server = createServer(app, options);
@@ -60,6 +62,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
       const grace = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref());
       await Promise.race([closed, grace]);
       clearInterval(idle);
+      stopAuditRetention();
       server.closeAllConnections();
       app.mail.close();
       await db.close();

@@ -76,6 +76,12 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
   }, ['id', 'timestamp', 'author', 'entity', 'revisionType'], 'An entity as of one revision.'),
   AuditEvent: object({ timestamp: dateTime(), principal: string(), type: string(undefined, { example: 'AUTHENTICATION_SUCCESS' }), data: stringMap() }, [],
     'An audit event; empty fields are left out (docs/management.md).'),
+  SessionDTO: object({
+    id: string('The public id of the session (not its cookie, nor the hash of it)'), createdAt: dateTime('Signed in at'),
+    lastUsedAt: dateTime('Last request, to the minute'), expiresAt: dateTime(), remoteAddress: nullableString('Client address at sign-in'),
+    userAgent: nullableString('User-Agent at sign-in'), browser: nullableString('The User-Agent in readable form', { example: 'Firefox 128 on Windows' }),
+    current: boolean('The session of this request'),
+  }, ['id', 'createdAt', 'lastUsedAt', 'expiresAt', 'current'], 'A browser session of the signed-in user (docs/users.md, Sessions).'),
   SiteSettings: object({ hiddenSubjectFields: arrayOf(enumOf(['person_name', 'date_of_birth', 'group'])) }, ['hiddenSubjectFields']),
   ProfileInfo: object({ activeProfiles: strings('e.g. prod, dev, api-docs') }, ['activeProfiles']),
   LoggerVM: object({ name: string(), level: enumOf(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']) }, ['name', 'level'], 'A logger and its level.'),

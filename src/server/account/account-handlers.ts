@@ -11,6 +11,7 @@ import { authorOf } from '../revisions/record';
 import { recordUserChange, userDTOById } from '../users/user-dto';
 import { USER_ENTITY } from '../users/user-http';
 import type { UserInput } from '../users/user-input';
+import { recordSecurityEvent } from '../audit/security-events';
 import { currentSessionIdHash, endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
 /** 400 EX for a password the rules refuse (shared by change and reset). */
@@ -79,6 +80,7 @@ export async function changePassword(ctx: RequestContext, principal: AccountHold
     await endSessionsOfUser(tx, principal.userId, currentSessionIdHash(ctx));
     await revokeUserRefreshTokens(tx, principal.userId);
     await recordUserChange(tx, authorOf(principal), principal.userId, 'MOD');
+    await recordSecurityEvent(tx, principal.login, 'PASSWORD_CHANGED', { user: principal.login, remoteAddress: ctx.remoteAddress });
   });
   return noContent();
 }

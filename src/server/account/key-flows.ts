@@ -15,6 +15,7 @@ import { issueResetKey, redeemActivationKey, redeemResetKey } from './account-ke
 import { sendAccountMail } from './account-mail';
 import { limitAccount, limitAddress } from './mail-limits';
 import { passwordError } from './account-handlers';
+import { recordSecurityEvent } from '../audit/security-events';
 import { endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
 const notRegistered = () => apiError(400, 'error.emailNotRegistered', USER_ENTITY, 'E-mail address is not registered');
@@ -50,6 +51,7 @@ export async function finishPasswordReset(ctx: RequestContext, { key, newPasswor
     await endSessionsOfUser(tx, user.id);
     await revokeUserRefreshTokens(tx, user.id);
     await recordUserChange(tx, user.login, user.id, 'MOD');
+    await recordSecurityEvent(tx, user.login, 'PASSWORD_RESET', { user: user.login, remoteAddress: ctx.remoteAddress });
   });
   return noContent();
 }

@@ -12,6 +12,8 @@ export interface Reply {
   body?: unknown;
   raw?: string | Buffer;
   contentType?: string;
+  /** A body written chunk by chunk as it is produced (large exports); no Content-Length. */
+  stream?: AsyncIterable<string>;
 }
 
 export interface RequestContext {

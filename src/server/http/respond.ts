@@ -1,6 +1,8 @@
 // The one place a response is written: security headers on every answer, JSON bodies, and every thrown error turned
 // into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and become a 500.
 import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Reply } from './context';
 import { HttpError, internalError } from './errors';
 import type { Logger } from '../log';
@@ -45,6 +47,12 @@ export function writeReply(res: ServerResponse, reply: Reply, extra: Record<stri
   }
   if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
   res.statusCode = reply.status;
+  if (reply.stream) {
+    // Back-pressure comes from pipeline; a failure half-way can only cut the answer short, so the client sees a
+    // broken transfer rather than a complete-looking file.
+    pipeline(Readable.from(reply.stream), res).catch(() => res.destroy());
+    return;
+  }
   if (payload === undefined || reply.status === 204 || reply.status === 304) {
     res.end();
     return;

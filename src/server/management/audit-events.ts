@@ -1,6 +1,7 @@
 // Reading the audit log (docs/management.md, Audits): AuditEvent {timestamp, principal, type, data} from table
 // audit_event, paged and sorted like Spring's PersistenceAuditEvent (auditEventDate, principal, auditEventType),
-// optionally between two whole days (UTC; both inclusive).
+// optionally between two whole days (UTC; both inclusive), of one type and one principal. The export
+// (audit-export.ts) reads the same filter in keyset batches.
 import type { Queryable } from '../db/database';
 import { limitClause, orderByClause, type Pageable } from '../http/paging';
 
@@ -18,7 +19,7 @@ export const AUDIT_SORTABLE = {
   id: 'id',
 } as const;
 
-interface AuditRow {
+export interface AuditRow {
   id: number;
   principal: string;
   event_date: Date | string;
@@ -33,6 +34,12 @@ export interface DayRange {
   to?: string;
 }
 
+/** The audit screen's filter: a day range, and optionally exactly one event type and one principal. */
+export interface AuditFilter extends DayRange {
+  type?: string;
+  principal?: string;
+}
+
 function dataOf(raw: unknown): Record<string, string> {
   const value = typeof raw === 'string' ? JSON.parse(raw) : raw;
   const out: Record<string, string> = {};
@@ -43,7 +50,7 @@ function dataOf(raw: unknown): Record<string, string> {
 }
 
 /** Empty fields are left out, as ManagementPortal's clients expect. */
-function toAuditEvent(row: AuditRow): AuditEvent {
+export function toAuditEvent(row: AuditRow): AuditEvent {
   const event: AuditEvent = {};
   const date = row.event_date instanceof Date ? row.event_date : new Date(row.event_date);
   if (!Number.isNaN(date.getTime())) event.timestamp = date.toISOString();
@@ -54,7 +61,21 @@ function toAuditEvent(row: AuditRow): AuditEvent {
   return event;
 }
 
-function rangeWhere(range: DayRange | undefined, params: unknown[]): string {
+/** The conditions of a filter, their values appended to `params` (empty when nothing is filtered). */
+export function filterConditions(filter: AuditFilter | undefined, params: unknown[]): string[] {
+  const conditions = rangeConditions(filter, params);
+  if (filter?.type) {
+    params.push(filter.type);
+    conditions.push(`event_type = $${params.length}`);
+  }
+  if (filter?.principal) {
+    params.push(filter.principal);
+    conditions.push(`principal = $${params.length}`);
+  }
+  return conditions;
+}
+
+function rangeConditions(range: DayRange | undefined, params: unknown[]): string[] {
   // Half-open [from 00:00, day after `to` 00:00) in UTC: every instant of both days, none of the next.
   const conditions: string[] = [];
   if (range?.from) {
@@ -67,12 +88,17 @@ function rangeWhere(range: DayRange | undefined, params: unknown[]): string {
     params.push(end.toISOString());
     conditions.push(`event_date < $${params.length}::timestamptz`);
   }
+  return conditions;
+}
+
+function filterWhere(filter: AuditFilter | undefined, params: unknown[]): string {
+  const conditions = filterConditions(filter, params);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
-export async function listAuditEvents(db: Queryable, pageable: Pageable, range?: DayRange): Promise<{ events: AuditEvent[]; total: number }> {
+export async function listAuditEvents(db: Queryable, pageable: Pageable, range?: AuditFilter): Promise<{ events: AuditEvent[]; total: number }> {
   const params: unknown[] = [];
-  const where = rangeWhere(range, params);
+  const where = filterWhere(range, params);
   const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_event ${where}`, params);
   const rows = await db.query<AuditRow>(
     `SELECT id, principal, event_date, event_type, data FROM audit_event ${where} ${orderByClause(pageable, 'id')} ${limitClause(pageable, params)}`,
@@ -84,4 +110,14 @@ export async function listAuditEvents(db: Queryable, pageable: Pageable, range?:
 export async function findAuditEvent(db: Queryable, id: number): Promise<AuditEvent | undefined> {
   const rows = await db.query<AuditRow>('SELECT id, principal, event_date, event_type, data FROM audit_event WHERE id = $1', [id]);
   return rows[0] ? toAuditEvent(rows[0]) : undefined;
+}
+
+/** Deletes the events older than `days` days (AUDIT_RETENTION_DAYS); answers how many. */
+export async function purgeAuditEvents(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM audit_event WHERE event_date < now() - ($1::int * interval '1 day') RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [days],
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -7,7 +7,9 @@ import { badRequest, notFoundVm, validationFailed } from '../http/errors';
 import { pagingHeaders, parsePageable } from '../http/paging';
 import { PUBLIC, route, SYS_ADMIN, type JsonBody, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
-import { AUDIT_SORTABLE, findAuditEvent, listAuditEvents, type DayRange } from './audit-events';
+import { AUDIT_SORTABLE, findAuditEvent, listAuditEvents, type AuditFilter, type DayRange } from './audit-events';
+import { exportAuditEvents, exportFileName, type ExportFormat } from './audit-export';
+import { JSON_CONTENT_TYPE } from '../http/respond';
 import { healthReply } from './health';
 import { processMetrics } from './process-metrics';
 import { threadDump } from './thread-dump';
@@ -19,6 +21,23 @@ function isRealDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+
+/** The audit screen's filter: the day range plus exact type and principal (blank = any). */
+function auditFilter(query: URLSearchParams): AuditFilter | undefined {
+  const filter: AuditFilter = { ...dayRange(query) };
+  const type = query.get('type')?.trim();
+  const principal = query.get('principal')?.trim();
+  if (type) filter.type = type;
+  if (principal) filter.principal = principal;
+  return Object.keys(filter).length ? filter : undefined;
+}
+
+const AUDIT_FILTER_PARAMS = {
+  fromDate: doc.param(date(), 'First day (UTC)'),
+  toDate: doc.param(date(), 'Last day (UTC)'),
+  type: doc.param(string(), 'Only events of this type, e.g. AUTHENTICATION_FAILURE'),
+  principal: doc.param(string(), 'Only events of this principal (who acted)'),
+};
 
 function dayRange(query: URLSearchParams): DayRange | undefined {
   const range: DayRange = {};
@@ -68,20 +87,42 @@ export const managementRoutes: RouteEntry[] = [
     method: 'GET', path: '/management/audits', access: SYS_ADMIN,
     // Strings for the router; the handler reads them, so a bad date or page is a 400 for system administrators only.
     query: {
-      fromDate: doc.param(date(), 'First day (UTC)'),
-      toDate: doc.param(date(), 'Last day (UTC)'),
+      ...AUDIT_FILTER_PARAMS,
       ...doc.pageable(20, Object.keys(AUDIT_SORTABLE)),
     },
     handler: async ({ ctx }) => {
-      const range = dayRange(ctx.query);
+      const range = auditFilter(ctx.query);
       const pageable = parsePageable(ctx.query, { defaultSize: 20, sortable: AUDIT_SORTABLE });
       const { events, total } = await listAuditEvents(ctx.app.db, pageable, range);
       return ok(events, pagingHeaders('/management/audits', pageable, total));
     },
     doc: {
-      tag: 'Management', summary: 'Audit events', description: 'Sign-ins, tokens granted, pairing requests and discontinued subjects.',
+      tag: 'Management', summary: 'Audit events', description: 'Sign-ins, tokens granted, pairing links, passwords, roles, users, OAuth clients, sessions and discontinued subjects (docs/management.md).',
       success: doc.paged('AuditEvent', 'One page of events'),
       errors: { 400: 'fromDate or toDate not a date as yyyy-MM-dd (objectName auditEvent), or a bad page, size or sort' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/audits/export', access: SYS_ADMIN,
+    // format is required, but checked by the handler, so a caller who may not export hears 403 before any 400.
+    query: { format: doc.param(enumOf(['csv', 'json']), 'csv or json (required)'), ...AUDIT_FILTER_PARAMS },
+    handler: ({ ctx, query }) => {
+      const format = query.format as ExportFormat | undefined;
+      if (!format) throw validationFailed('auditEvent', [{ objectName: 'auditEvent', field: 'format', message: 'NotNull: must not be null' }]);
+      const filter = auditFilter(ctx.query) ?? {};
+      return {
+        status: 200,
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : JSON_CONTENT_TYPE,
+        headers: { 'Content-Disposition': `attachment; filename="${exportFileName(filter, format)}"` },
+        stream: exportAuditEvents(ctx.app.db, filter, format),
+      };
+    },
+    doc: {
+      tag: 'Management', summary: 'Export audit events',
+      description: 'The events the filter selects, oldest first, streamed as CSV (RFC 4180; header id,timestamp,principal,type,data) or a JSON array, as a download.',
+      success: { status: 200, description: 'The file', contentType: 'text/csv' },
+      errors: { 400: 'A format other than csv or json, or fromDate or toDate not a date as yyyy-MM-dd' },
     },
   }),
 

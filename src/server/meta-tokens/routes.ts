@@ -1,6 +1,7 @@
 // api/meta-token/{tokenName} (docs/oauth.md, Pairing): fetching is public (the token name is the credential, so the
 // answer is never cached); deleting needs SUBJECT.UPDATE on the token's subject, as the pair dialog revokes the
 // token it made when it closes.
+import { recordSecurityEvent } from '../audit/security-events';
 import { ref } from '../../common/schema';
 import { writeTransaction } from '../db/write-transaction';
 import { noContent } from '../http/context';
@@ -22,16 +23,19 @@ export const metaTokenRoutes: RouteEntry[] = [
     },
   }),
 
-  route<undefined, { id: number }>({
+  route<undefined, { id: number; subject: string }>({
     method: 'DELETE', path: '/api/meta-token/:tokenName', access: perm('SUBJECT.UPDATE', 'subject'),
     find: async ({ ctx, params }) => {
       const token = await findMetaToken(ctx.app.db, params.tokenName);
       if (!token) throw tokenNotFound(params.tokenName);
       if (!token.project_name || !token.subject_login) throw accessDenied('The token\'s subject has no active project');
-      return { entity: { project: token.project_name, subject: token.subject_login }, found: { id: token.id } };
+      return { entity: { project: token.project_name, subject: token.subject_login }, found: { id: token.id, subject: token.subject_login } };
     },
-    handler: async ({ ctx, found }) => {
-      await writeTransaction(ctx, (tx) => tx.query('DELETE FROM radar_meta_token WHERE id = $1', [found.id]));
+    handler: async ({ ctx, principal, found }) => {
+      await writeTransaction(ctx, async (tx) => {
+        await tx.query('DELETE FROM radar_meta_token WHERE id = $1', [found.id]);
+        await recordSecurityEvent(tx, principal.login ?? principal.clientId, 'PAIRING_TOKEN_REVOKED', { subject_login: found.subject });
+      });
       return noContent();
     },
     doc: {

@@ -2,6 +2,7 @@
 // token of the subject's user, issued to the stored client as if by an authorization-code grant with the client's
 // scopes. Marking the token fetched and issuing the tokens happen in one transaction under a row lock, so a
 // single-use token yields exactly one refresh token however many requests race for it.
+import { recordSecurityEvent } from '../audit/security-events';
 import { randomUUID } from 'node:crypto';
 import type { TokenDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
@@ -44,6 +45,9 @@ export async function exchangeMetaToken(ctx: RequestContext) {
       });
     }
     await tx.query('UPDATE radar_meta_token SET fetched = true WHERE id = $1', [token.id]);
+    await recordSecurityEvent(tx, token.subject_login ?? undefined, 'PAIRING_TOKEN_EXCHANGED', {
+      subject_login: token.subject_login, client_id: token.client_id, remoteAddress: ctx.remoteAddress,
+    });
     try {
       const issued = await issueTokens(tx, app.keys, {
         client, grantType: 'authorization_code', scopes: client.scopes, userId: token.user_id, withRefreshToken: true, grantId: randomUUID(),

@@ -2,6 +2,7 @@
 // OAUTHCLIENTS.READ scope; reading one, creating, updating and deleting are global checks, so only system
 // administrators (and client-credentials tokens holding the scope) pass. Protected clients (the portal's own) cannot
 // be changed. Pairing (`pair`) is registered before `:clientId` so it is not read as a client id.
+import { recordSecurityEvent } from '../audit/security-events';
 import { ref, string } from '../../common/schema';
 import { writeTransaction } from '../db/write-transaction';
 import { created, ok } from '../http/context';
@@ -23,11 +24,15 @@ export const oauthClientRoutes: RouteEntry[] = [
 
   route<ClientBody>({
     method: 'POST', path: '/api/oauth-clients', access: perm('OAUTHCLIENTS.CREATE', 'global'), body: CLIENT_BODY,
-    handler: async ({ ctx, body }) => {
+    handler: async ({ ctx, principal, body }) => {
       const input = clientInput(body);
       if (await findClient(ctx.app.db, input.clientId)) throw clientIdExists(input.clientId); // before the slow hash
       const hash = (await secretHashOf(input.secret, true)) ?? null;
-      const client = await writeTransaction(ctx, (tx) => insertClient(tx, input, hash), { unique: () => clientIdExists(input.clientId) });
+      const client = await writeTransaction(ctx, async (tx) => {
+        const made = await insertClient(tx, input, hash);
+        await recordSecurityEvent(tx, principal.login ?? principal.clientId, 'OAUTH_CLIENT_CREATED', { client_id: made.clientId });
+        return made;
+      }, { unique: () => clientIdExists(input.clientId) });
       const location = `${ctx.app.config.publicUrl}/api/oauth-clients/${encodeURIComponent(client.clientId)}`;
       return created(toClientDTO(client), location, clientAlert('created', client.clientId));
     },
@@ -39,11 +44,15 @@ export const oauthClientRoutes: RouteEntry[] = [
 
   route<ClientBody>({
     method: 'PUT', path: '/api/oauth-clients', access: perm('OAUTHCLIENTS.UPDATE', 'global'), body: CLIENT_BODY,
-    handler: async ({ ctx, body }) => {
+    handler: async ({ ctx, principal, body }) => {
       const input = clientInput(body);
       if (!(await findClient(ctx.app.db, input.clientId))) throw clientNotFound(input.clientId);
       const hash = await secretHashOf(input.secret, false);
-      const client = await writeTransaction(ctx, (tx) => updateClient(tx, input, hash));
+      const client = await writeTransaction(ctx, async (tx) => {
+        const saved = await updateClient(tx, input, hash);
+        await recordSecurityEvent(tx, principal.login ?? principal.clientId, 'OAUTH_CLIENT_UPDATED', { client_id: saved.clientId, secretChanged: hash !== undefined });
+        return saved;
+      });
       return ok(toClientDTO(client), clientAlert('updated', client.clientId));
     },
     doc: {
@@ -90,9 +99,12 @@ export const oauthClientRoutes: RouteEntry[] = [
 
   route({
     method: 'DELETE', path: '/api/oauth-clients/:clientId', access: perm('OAUTHCLIENTS.DELETE', 'global'),
-    handler: async ({ ctx, params }) => {
+    handler: async ({ ctx, principal, params }) => {
       const { clientId } = params;
-      await writeTransaction(ctx, (tx) => deleteClient(tx, clientId));
+      await writeTransaction(ctx, async (tx) => {
+        await deleteClient(tx, clientId);
+        await recordSecurityEvent(tx, principal.login ?? principal.clientId, 'OAUTH_CLIENT_DELETED', { client_id: clientId });
+      });
       return { status: 200, headers: clientAlert('deleted', clientId) };
     },
     doc: {

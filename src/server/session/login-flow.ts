@@ -16,6 +16,11 @@ import { addCookies, serializeCookie } from './cookies';
 import { SESSION_COOKIE, sessionCookies } from './session-cookies';
 import { createSession, deleteSession, sessionIdHash } from './session-store';
 
+/** Where and with what a session starts, shown in the user's session list (docs/users.md, Sessions). */
+export function sessionOrigin(ctx: RequestContext): { remoteAddress: string; userAgent?: string } {
+  return { remoteAddress: ctx.remoteAddress, userAgent: ctx.req.headers['user-agent'] };
+}
+
 export const LOGIN_FLOW_COOKIE = 'MP_LOGIN_FLOW';
 export const FLOW_SECONDS = 10 * 60;
 
@@ -35,7 +40,7 @@ export async function beginBrowserSession(ctx: RequestContext, options: { userId
   const { config, db } = ctx.app;
   const previous = ctx.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(db, sessionIdHash(previous));
-  const session = await createSession(db, options);
+  const session = await createSession(db, { ...options, ...sessionOrigin(ctx) });
   addCookies(ctx, ...sessionCookies(config, session));
   return redirect(`${config.publicUrl}/#/`);
 }

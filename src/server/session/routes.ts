@@ -4,12 +4,13 @@
 // app's error page, so api/redirect/login reads its own query (the declared parameters only document it).
 import { ref, string } from '../../common/schema';
 import { redirect, type RequestContext } from '../http/context';
-import { AUTHENTICATED, PUBLIC, route, type RouteEntry } from '../http/route';
+import { AUTHENTICATED, PUBLIC, route, SYS_ADMIN, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { finishOidcLogin, startOidcLogin } from '../oidc/oidc-login';
 import { oidcProviderOf } from '../oidc/oidc-provider';
 import { finishLogin, startLogin } from './login-flow';
 import { apiLogin, apiLogout } from './session-endpoints';
+import { endOtherSessions, endOwnSession, endSessionsOfLogin, listOwnSessions } from './user-sessions';
 
 function redirectLogin(ctx: RequestContext) {
   const finishing = ctx.query.has('code') || ctx.query.has('error');
@@ -58,6 +59,48 @@ export const sessionRoutes: RouteEntry[] = [
     doc: {
       tag: 'Sign-in', summary: 'End the session', description: 'Clears the session cookies. A live session needs the X-XSRF-TOKEN header.',
       success: { ...doc.noContent('Signed out'), headers: ['setCookie'] },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/api/account/sessions', access: AUTHENTICATED,
+    handler: ({ ctx, principal }) => listOwnSessions(ctx, principal),
+    doc: {
+      tag: 'Sign-in', summary: 'The signed-in user\'s browser sessions', description: 'Live sessions, most recently used first; `current` marks the one of this request.',
+      success: doc.list('SessionDTO', 'The sessions'),
+      errors: { 403: 'error.accessDenied: a client-credentials token has no account' },
+    },
+  }),
+
+  route({
+    method: 'DELETE', path: '/api/account/sessions', access: AUTHENTICATED,
+    handler: ({ ctx, principal }) => endOtherSessions(ctx, principal),
+    doc: {
+      tag: 'Sign-in', summary: 'End all other sessions', description: 'Every session of the signed-in user except the one of this request. Audited (SESSIONS_ENDED).',
+      success: doc.noContent('Ended'),
+      errors: { 403: 'error.accessDenied: a client-credentials token has no account' },
+    },
+  }),
+
+  route({
+    method: 'DELETE', path: '/api/account/sessions/:id', access: AUTHENTICATED,
+    handler: ({ ctx, principal, params }) => endOwnSession(ctx, principal, params.id),
+    doc: {
+      tag: 'Sign-in', summary: 'End one session', description: 'One of the signed-in user\'s sessions, the current one included (that signs out). Audited (SESSION_ENDED).',
+      pathParams: { id: 'The public id from GET api/account/sessions' },
+      success: doc.noContent('Ended'),
+      errors: { 404: 'error.entityNotFound: no such session of this user (another user\'s session answers alike)' },
+    },
+  }),
+
+  route({
+    method: 'DELETE', path: '/api/users/:login/sessions', access: SYS_ADMIN,
+    handler: ({ ctx, principal, params }) => endSessionsOfLogin(ctx, principal, params.login),
+    doc: {
+      tag: 'Users', summary: 'End every session of a user', description: 'System admins only. Audited (SESSIONS_ENDED).',
+      pathParams: { login: 'The user\'s login' },
+      success: doc.noContent('Ended'),
+      errors: { 404: 'error.entityNotFound: no such user' },
     },
   }),
 ];

@@ -10,6 +10,7 @@ import { addCookies } from './cookies';
 import { xsrfHeaderMatches } from './session-auth';
 import { clearedSessionCookies, SESSION_COOKIE, sessionCookies } from './session-cookies';
 import { createSession, deleteSession, findSession, sessionIdHash } from './session-store';
+import { sessionOrigin } from './login-flow';
 
 function bearerToken(ctx: RequestContext): string | undefined {
   const header = ctx.req.headers.authorization;
@@ -36,7 +37,7 @@ export async function apiLogin(ctx: RequestContext, caller: Principal): Promise<
   if (!account) throw apiError(403, 'error.accessDenied', 'userManagement', 'Could not find the current user in the database');
   const previous = ctx.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(ctx.app.db, sessionIdHash(previous));
-  const session = await createSession(ctx.app.db, { userId, rememberMe: false, accessToken: raw });
+  const session = await createSession(ctx.app.db, { userId, rememberMe: false, accessToken: raw, ...sessionOrigin(ctx) });
   addCookies(ctx, ...sessionCookies(ctx.app.config, session));
   return ok(account);
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import { accessOf, USER_ROLES_AND_SOURCES_COLUMNS, type UserAccess } from '../auth/user-roles';
 import { randomToken, sha256Hex } from '../oauth/secrets';
+import { readableUserAgent } from './user-agent';
 
 const IDLE_TIMEOUT_SECONDS = 30 * 60;
 export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
@@ -37,15 +38,18 @@ export interface StoredSession {
 
 export async function createSession(
   db: Queryable,
-  options: { userId: number; rememberMe: boolean; accessToken?: string },
+  options: { userId: number; rememberMe: boolean; accessToken?: string; remoteAddress?: string; userAgent?: string },
 ): Promise<NewSession> {
   const cookieValue = randomToken(32);
   const idHash = sessionIdHash(cookieValue);
   const xsrfToken = randomToken(24);
   await db.query(
-    `INSERT INTO http_session (id_hash, user_id, xsrf_token, remember_me, access_token, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + ($6::int * interval '1 second'))`,
-    [idHash, options.userId, xsrfToken, options.rememberMe, options.accessToken ?? null, sessionLifetime(options.rememberMe)],
+    `INSERT INTO http_session (id_hash, user_id, xsrf_token, remember_me, access_token, expires_at, remote_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, now() + ($6::int * interval '1 second'), $7, $8)`,
+    [
+      idHash, options.userId, xsrfToken, options.rememberMe, options.accessToken ?? null, sessionLifetime(options.rememberMe),
+      options.remoteAddress?.slice(0, 64) ?? null, options.userAgent?.slice(0, 512) ?? null,
+    ],
   );
   return { cookieValue, idHash, xsrfToken, rememberMe: options.rememberMe };
 }
@@ -97,4 +101,49 @@ export async function endSessionsOfUser(db: Queryable, userId: number, exceptSes
 
 export async function purgeSessions(db: Queryable): Promise<void> {
   await db.query('DELETE FROM http_session WHERE expires_at < now()');
+}
+
+/** A live session as its owner sees it (docs/users.md, Sessions): never the id hash, only the public id. */
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  remoteAddress: string | null;
+  userAgent: string | null;
+  /** The User-Agent in readable form, e.g. "Firefox 128 on Windows". */
+  browser: string | null;
+  current: boolean;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The user's live sessions, most recently used first; `current` marks the one with the given id hash. */
+export async function listSessionsOfUser(db: Queryable, userId: number, currentIdHash?: string): Promise<SessionSummary[]> {
+  const rows = await db.query<{
+    public_id: string; created_at: Date; last_seen_at: Date; expires_at: Date; remote_address: string | null;
+    user_agent: string | null; current: boolean;
+  }>(
+    `SELECT public_id, created_at, last_seen_at, expires_at, remote_address, user_agent,
+            id_hash = $2::varchar AS current
+       FROM http_session WHERE user_id = $1 AND expires_at > now()
+      ORDER BY last_seen_at DESC, created_at DESC`,
+    [userId, currentIdHash ?? null],
+  );
+  return rows.map((r) => ({
+    id: r.public_id, createdAt: iso(r.created_at), lastUsedAt: iso(r.last_seen_at), expiresAt: iso(r.expires_at),
+    remoteAddress: r.remote_address, userAgent: r.user_agent, browser: readableUserAgent(r.user_agent), current: r.current === true,
+  }));
+}
+
+/**
+ * Ends one session of a user by its public id; answers whether one ended. Another user's id matches nothing, so
+ * the caller answers it like an unknown one.
+ */
+export async function endSessionByPublicId(db: Queryable, userId: number, publicId: string): Promise<boolean> {
+  const rows = await db.query<{ id_hash: string }>(
+    'DELETE FROM http_session WHERE user_id = $1 AND public_id = $2::varchar RETURNING id_hash',
+    [userId, publicId],
+  );
+  return rows.length > 0;
 }

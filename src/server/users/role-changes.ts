@@ -8,6 +8,7 @@ import { parseAuthority } from '../../common/authorities';
 import type { AuthToken } from '../../common/permission-check';
 import type { Permission } from '../../common/permissions';
 import type { Queryable } from '../db/database';
+import { recordSecurityEvent } from '../audit/security-events';
 import { accessDenied, apiError } from '../http/errors';
 import { roleKey, type RequestedRole } from './role-input';
 import { coversRole, type ScopedRole } from './user-scope';
@@ -71,15 +72,26 @@ async function roleRowId(tx: Queryable, role: RequestedRole): Promise<number> {
   return inserted?.id ?? (await find())[0].id;
 }
 
-export async function applyRoleChanges(tx: Queryable, userId: number, plan: RolePlan): Promise<void> {
+/** Who changes whose roles, for the audit trail (docs/management.md, Audits). */
+export interface RoleAudit {
+  actor: string;
+  login: string;
+}
+
+const roleScopeOf = (role: { projectName: string | null; organizationName: string | null }) =>
+  role.projectName !== null ? { project: role.projectName } : role.organizationName !== null ? { organization: role.organizationName } : {};
+
+export async function applyRoleChanges(tx: Queryable, userId: number, plan: RolePlan, audit?: RoleAudit): Promise<void> {
   for (const role of plan.remove) {
     await tx.query('DELETE FROM role_users WHERE user_id = $1 AND role_id = $2', [userId, role.id]);
+    if (audit) await recordSecurityEvent(tx, audit.actor, 'ROLE_REMOVED', { user: audit.login, authority: role.authorityName, ...roleScopeOf(role) });
   }
   for (const role of plan.add) {
     await tx.query('INSERT INTO role_users (role_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
       await roleRowId(tx, role),
       userId,
     ]);
+    if (audit) await recordSecurityEvent(tx, audit.actor, 'ROLE_GRANTED', { user: audit.login, authority: role.authorityName, ...roleScopeOf(role) });
   }
 }
 

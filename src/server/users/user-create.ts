@@ -1,6 +1,7 @@
 // POST api/users (docs/users.md): a checked ManagedUserVM, login lower-cased, not activated, no usable password, roles
 // by the assignment rules, and an activation mail whose link lets the new user choose a password (which activates
 // the account). Answers the UserDTO, never the entity with its secrets.
+import { recordSecurityEvent } from '../audit/security-events';
 import type { Principal } from '../auth/principal';
 import { issueResetKey } from '../account/account-keys';
 import { sendAccountMail } from '../account/account-mail';
@@ -53,7 +54,8 @@ export async function createUser(ctx: RequestContext, principal: Principal, inpu
   try {
     made = await db.transaction(async (tx) => {
       const row = await insertUser(tx, input, principal);
-      await applyRoleChanges(tx, row.id, plan);
+      await recordSecurityEvent(tx, authorOf(principal), 'USER_CREATED', { user: row.login });
+      await applyRoleChanges(tx, row.id, plan, { actor: authorOf(principal), login: row.login });
       const key = await issueResetKey(tx, row.id);
       await recordUserChange(tx, authorOf(principal), row.id, 'ADD');
       return { row, key };

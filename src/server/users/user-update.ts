@@ -2,6 +2,7 @@
 // user: changing its account or deleting it needs the caller's scope to hold every role of the user; role changes are
 // checked role by role (role-changes.ts). Each write is one transaction with a revision.
 import { credentialsStamp, stampOnDeactivation } from '../auth/credentials';
+import { recordSecurityEvent } from '../audit/security-events';
 import type { Principal } from '../auth/principal';
 import { first, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION } from '../db/database';
 import { alert } from '../http/alerts';
@@ -43,7 +44,8 @@ export async function updateUser(ctx: RequestContext, principal: Principal, inpu
         [input.firstName, input.lastName, input.email, input.activated, input.langKey, input.identity, authorOf(principal), row.id,
           credentialsStamp()],
       );
-      await applyRoleChanges(tx, row.id, plan);
+      if (row.activated && !input.activated) await recordSecurityEvent(tx, authorOf(principal), 'USER_DEACTIVATED', { user: row.login });
+      await applyRoleChanges(tx, row.id, plan, { actor: authorOf(principal), login: row.login });
       if (mayRemoveSystemAdmin({ removedAuthorities: plan.remove.map((r) => r.authorityName), deactivates: !input.activated })) {
         await keepASystemAdmin(tx);
       }
@@ -76,6 +78,7 @@ export async function deleteUser(ctx: RequestContext, principal: Principal, { ro
       await tx.query('DELETE FROM radar_user WHERE id = $1', [row.id]);
       if (mayRemoveSystemAdmin({ deletesHolderOf: roles.map((r) => r.authorityName) })) await keepASystemAdmin(tx);
       await recordUserChange(tx, authorOf(principal), row.id, 'DEL', before);
+      await recordSecurityEvent(tx, authorOf(principal), 'USER_DELETED', { user: row.login });
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
@@ -93,7 +96,7 @@ export async function updateUserRoles(ctx: RequestContext, principal: Principal,
   const plan = planRoleChanges(principal.token, roles, await resolveRequestedRoles(db, requested), 'ROLE.READ', 'USER.UPDATE');
   if (hasChanges(plan)) {
     await db.transaction(async (tx) => {
-      await applyRoleChanges(tx, row.id, plan);
+      await applyRoleChanges(tx, row.id, plan, { actor: authorOf(principal), login: row.login });
       if (mayRemoveSystemAdmin({ removedAuthorities: plan.remove.map((r) => r.authorityName) })) await keepASystemAdmin(tx);
       await tx.query('UPDATE radar_user SET last_modified_by = $1, last_modified_date = now() WHERE id = $2', [
         authorOf(principal),

@@ -14,6 +14,7 @@ import { selectAccount } from '../../lib/session-store';
 import { useSession, useSessionState } from '../../lib/session-react';
 import { InlineMessage } from './inline-message';
 import { TwoFactorSection } from './two-factor-section';
+import { SessionsSection } from './sessions-section';
 
 interface SettingsValues extends Record<string, unknown> {
   login: string;
@@ -47,6 +48,7 @@ export function SettingsPage(_props: PageProps): ReactNode {
       <h1>{t('settings.heading', { username: account?.login ?? '' })}</h1>
       <SettingsForm key={account?.login ?? ''} account={account} />
       {account && <TwoFactorSection key={`two-factor:${account.login}`} />}
+      {account && <SessionsSection />}
     </section>
   );
 }

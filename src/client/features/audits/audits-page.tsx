@@ -9,6 +9,8 @@ import { ItemCount, Pagination, usePagedList } from '../../components/pagination
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';
 import { AuditData } from './audit-data';
+import { AuditExportLinks, auditQueryParams, AuditTypePrincipalFilter, type AuditQuery } from './audit-filters';
+import { useDebouncedValue } from '../../components/use-debounced';
 import { defaultAuditRange } from './audit-range';
 
 export interface AuditEvent {
@@ -25,11 +27,14 @@ const DEFAULT_SORT: SortState = { field: 'auditEventDate', ascending: false };
 export function AuditsPage(_props: PageProps): ReactNode {
   const t = useT();
   const [sort] = useSortParam(DEFAULT_SORT);
-  const [range, setRange] = useState(defaultAuditRange);
+  const [range, setRange] = useState<AuditQuery>(() => ({ ...defaultAuditRange(), type: '', principal: '' }));
+  // The principal is typed: ask the server once typing pauses.
+  const principal = useDebouncedValue(range.principal, 300);
+  const settled = { ...range, principal };
   const list = usePagedList<AuditEvent>({
     path: 'management/audits',
     sort: sort ? sortQuery(sort) : [],
-    filters: { fromDate: range.fromDate || undefined, toDate: range.toDate || undefined },
+    filters: auditQueryParams(settled),
   });
   const { page, setPage } = list;
   const events: AuditRow[] = list.rows.map((event, rowId) => ({ ...event, rowId }));
@@ -54,7 +59,9 @@ export function AuditsPage(_props: PageProps): ReactNode {
       <div className="audits-page__filter">
         <DateInput label={t('audits.filter.from')} name="fromDate" value={range.fromDate} onChange={(fromDate) => changeRange({ fromDate })} />
         <DateInput label={t('audits.filter.to')} name="toDate" value={range.toDate} onChange={(toDate) => changeRange({ toDate })} />
+        <AuditTypePrincipalFilter query={range} onChange={changeRange} />
       </div>
+      <AuditExportLinks query={settled} />
       {list.error !== undefined ? (
         <LoadError error={list.error} onRetry={list.retry} />
       ) : (

@@ -8,6 +8,7 @@ import type { PageProps } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
+import { EndUserSessionsButton } from './end-user-sessions';
 import { useUser } from './use-user';
 import { ActivatedBadge } from './user-badges';
 import { USER_AREA } from './user-roles';
@@ -83,6 +84,7 @@ export function UserDetailPage({ params }: PageProps): ReactNode {
       <Link to={USER_AREA} className="button button--secondary">
         {t('entity.action.back')}
       </Link>
+      {user && <EndUserSessionsButton login={user.login} />}
     </section>
   );
 }

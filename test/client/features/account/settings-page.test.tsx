@@ -16,7 +16,7 @@ async function open(save: Responder = { status: 204 }, refreshed: UserDTO = ACCO
   const h = await harness({
     url: '/settings',
     account: ACCOUNT,
-    answers: { 'POST api/account': save, 'GET api/account': json(refreshed), 'GET api/account/two-factor': json({ enabled: false, recoveryCodesLeft: 0 }) },
+    answers: { 'POST api/account': save, 'GET api/account': json(refreshed), 'GET api/account/two-factor': json({ enabled: false, recoveryCodesLeft: 0 }), 'GET api/account/sessions': json([]) },
   });
   const view = h.render(<SettingsPage params={{}} />);
   return { h, view };

@@ -53,4 +53,29 @@ t('asks 20 a page with the range and sort; shows date, principal, type and data;
   assert.equal(h.missing, []);
 });
 
+t('filters by type and principal, and the export links download exactly the filtered range (en and nl)', async () => {
+  const h = await harness({ url: '/audits', account: SYS_ADMIN, answers: { 'GET management/audits': json([], 200, { 'X-Total-Count': '0' }) } });
+  const view = h.render(<AuditsPage params={{}} close={() => {}} />);
+  await act(() => tick(5));
+  const { fromDate, toDate } = defaultAuditRange();
+  const csv = () => view.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+  assert.is(csv(), `management/audits/export?format=csv&fromDate=${fromDate}&toDate=${toDate}`);
+  fireEvent.change(view.getByLabelText('Type'), { target: { value: 'ROLE_GRANTED' } });
+  fireEvent.change(view.getByRole('textbox', { name: 'User' }), { target: { value: 'root' } });
+  await act(() => tick(350));
+  assert.ok(h.calls.some((c) => c.url.includes('type=ROLE_GRANTED') && c.url.includes('principal=root') && c.url.includes('page=0')));
+  assert.is(csv(), `management/audits/export?format=csv&fromDate=${fromDate}&toDate=${toDate}&type=ROLE_GRANTED&principal=root`);
+  assert.match(view.getByRole('link', { name: 'Download JSON' }).getAttribute('href')!, /^management\/audits\/export\?format=json&/);
+  assert.ok(view.getByRole('link', { name: 'Download CSV' }).hasAttribute('download'));
+  assert.equal(h.missing, []);
+  cleanup();
+  const nl = await harness({ url: '/audits', account: SYS_ADMIN, language: 'nl', answers: { 'GET management/audits': json([], 200, { 'X-Total-Count': '0' }) } });
+  const dutch = nl.render(<AuditsPage params={{}} close={() => {}} />);
+  await act(() => tick(5));
+  assert.ok(dutch.getByRole('link', { name: 'CSV downloaden' }));
+  assert.ok(dutch.getByLabelText('Type'));
+  assert.ok(dutch.getByRole('option', { name: 'Alle typen' }));
+  assert.equal(nl.missing, []);
+});
+
 t.run();
