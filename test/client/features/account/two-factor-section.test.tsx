@@ -17,7 +17,7 @@ const t = suite('account: two-factor section');
 t.after.each(() => cleanup());
 
 async function open(answers: Record<string, Responder | Responder[]>, language: 'en' | 'nl' = 'en') {
-  const h = await harness({ url: '/settings', account: ACCOUNT, language, answers: { 'GET api/account': json(ACCOUNT), ...answers } });
+  const h = await harness({ url: '/settings', account: ACCOUNT, language, answers: { 'GET api/account': json(ACCOUNT), 'GET api/account/sessions': json([]), ...answers } });
   const view = h.render(<SettingsPage params={{}} />);
   await act(() => tick(10));
   return { h, view };
