@@ -23,6 +23,8 @@ export interface Target {
   user?: string;
   /** Projects of the named user's roles (each fixture user holds project roles only): its place for the narrowing by scope. */
   userProjects?: string[];
+  /** Projects using the source type a catalogue write touches (docs/catalogue.md, "Who may change a source type"). */
+  usedBy?: string[];
 }
 
 export type Body = { json: unknown } | { text: string } | { form: Record<string, string> };
@@ -145,6 +147,21 @@ const STRONG_PASSWORD = 'Route-Test-Password-1';
 const covers = (token: AuthToken | undefined, permission: Permission, project: string) =>
   !!token && checkPermission(token, permission, { project, projectOrganization: ORGANIZATION_OF[project] });
 
+/**
+ * The catalogue rule (docs/catalogue.md, "Who may change a source type"), stricter than the matrix: a source type, and
+ * its source data, is changed or deleted only by callers whose permission reaches every project using it (checked as
+ * the matrix checks a project), and one that no project uses only by system and organization admins (or a client,
+ * whose token is global). `usedBy` comes from the fixture: the projects the throw-away type was listed in.
+ */
+const catalogueRule = (permission: Permission) => (token: AuthToken | undefined, t: Target, declared: boolean) => {
+  if (!declared || !token) return declared;
+  const usedBy = t.usedBy ?? [];
+  if (!usedBy.length) return token.clientCredentials || token.roles.some((r) => r.authority === 'ROLE_SYS_ADMIN' || r.authority === 'ROLE_ORGANIZATION_ADMIN');
+  return usedBy.every((project) => covers(token, permission, project));
+};
+const CATALOGUE_WHY = 'a source type (and its source data) only by callers whose permission reaches every project using it; '
+  + 'the throw-away type is used by the side\'s project, so out of scope the project-scoped staff are refused (docs/catalogue.md)';
+
 const noAccountForClients = (token: AuthToken | undefined, _t: Target, declared: boolean) => declared && !token?.clientCredentials;
 const NO_ACCOUNT = 'a client-credentials token names no user: 403, the route acts on the caller\'s own account';
 
@@ -164,8 +181,15 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   'POST /api/account/change_password': {
-    write: 'the caller\'s own password; the tests sign in with tokens only',
-    prepare: () => ({ body: { text: STRONG_PASSWORD } }),
+    // A password change refuses every token of the user issued before it (docs/oauth.md, "Revocation"): a caller
+    // changing its own password would lose its token for the calls after this one, so each call is made by a fresh
+    // user with the caller's roles.
+    write: 'the password of a throw-away user with the caller\'s roles, calling with its own token',
+    prepare: async (i) => {
+      if (!i.caller.login) return { body: { text: STRONG_PASSWORD } };
+      const account = await i.w.throwaway.account(i.caller);
+      return { body: { text: STRONG_PASSWORD }, target: { user: account.login }, as: { bearer: account.bearer, token: account.token } };
+    },
     expect: noAccountForClients, why: NO_ACCOUNT,
   },
   'POST /api/account/reset_password/init': { write: 'an address nobody has: 400', prepare: () => ({ body: { text: 'nobody@example.org' } }) },
@@ -228,6 +252,22 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/users/:login/roles': {
     write: 'the roles the side\'s staff user already has (nothing added or removed)',
     prepare: (i) => ({ body: { json: [{ authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId }] } }),
+  },
+  'POST /api/roles': {
+    scoped: true,
+    write: 'the side\'s ROLE_PROJECT_AFFILIATE row, which exists: 409 roleexists after the permission check',
+    prepare: (i) => ({
+      body: { json: { authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId } },
+      target: projectTarget(i),
+    }),
+  },
+  'PUT /api/roles': {
+    scoped: true,
+    write: 'the side\'s ROLE_PROJECT_AFFILIATE row as it is (an unchanged row writes nothing)',
+    prepare: (i) => ({
+      body: { json: { id: i.w.scopes[i.side].affiliateRoleId, authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId } },
+      target: projectTarget(i),
+    }),
   },
   'GET /oauth/authorize': {},
   'POST /oauth/authorize': { write: 'no client named: 400', prepare: () => ({ body: { form: {} } }) },
@@ -333,33 +373,50 @@ export const ROUTES: Record<string, RouteSpec> = {
     prepare: (i) => ({ body: { json: { producer: 'acme', model: i.w.unique('new-model'), catalogVersion: 'v1', sourceTypeScope: 'PASSIVE' } } }),
   },
   'PUT /api/source-types': {
-    write: 'a throw-away source type',
+    scoped: true,
+    write: 'a throw-away source type used by the side\'s project',
     async prepare(i) {
-      const t = await i.w.throwaway.sourceType();
-      return { body: { json: { id: t.id, producer: t.producer, model: t.model, catalogVersion: t.version, sourceTypeScope: 'PASSIVE' } } };
+      const t = await i.w.throwaway.sourceType(i.side);
+      return {
+        body: { json: { id: t.id, producer: t.producer, model: t.model, catalogVersion: t.version, sourceTypeScope: 'PASSIVE' } },
+        target: { usedBy: t.usedBy },
+      };
     },
+    expect: catalogueRule('SOURCETYPE.UPDATE'), why: CATALOGUE_WHY,
   },
   'DELETE /api/source-types/:producer/:model/:version': {
-    write: 'a throw-away source type',
+    scoped: true,
+    write: 'a throw-away source type used by the side\'s project',
     async prepare(i) {
-      const t = await i.w.throwaway.sourceType();
-      return { params: { producer: t.producer, model: t.model, version: t.version } };
+      const t = await i.w.throwaway.sourceType(i.side);
+      return { params: { producer: t.producer, model: t.model, version: t.version }, target: { usedBy: t.usedBy } };
     },
+    expect: catalogueRule('SOURCETYPE.DELETE'), why: CATALOGUE_WHY,
   },
   'POST /api/source-data': {
     write: 'a uniquely named source data row',
     prepare: (i) => ({ body: { json: { sourceDataName: i.w.unique('new-data'), sourceDataType: 'ACCELEROMETER' } } }),
   },
   'PUT /api/source-data': {
-    write: 'a throw-away source data row',
+    scoped: true,
+    write: 'a throw-away source data row of a throw-away type used by the side\'s project',
     async prepare(i) {
-      const d = await i.w.throwaway.sourceData();
-      return { body: { json: { id: d.id, sourceDataName: d.name, sourceDataType: 'ACCELEROMETER' } } };
+      const d = await i.w.throwaway.sourceData(i.side);
+      return {
+        body: { json: { id: d.id, sourceDataName: d.name, sourceDataType: 'ACCELEROMETER', sourceType: { id: d.typeId } } },
+        target: { usedBy: d.usedBy },
+      };
     },
+    expect: catalogueRule('SOURCEDATA.UPDATE'), why: CATALOGUE_WHY,
   },
   'DELETE /api/source-data/:name': {
-    write: 'a throw-away source data row',
-    prepare: async (i) => ({ params: { name: (await i.w.throwaway.sourceData()).name } }),
+    scoped: true,
+    write: 'a throw-away source data row of a throw-away type used by the side\'s project',
+    async prepare(i) {
+      const d = await i.w.throwaway.sourceData(i.side);
+      return { params: { name: d.name }, target: { usedBy: d.usedBy } };
+    },
+    expect: catalogueRule('SOURCEDATA.DELETE'), why: CATALOGUE_WHY,
   },
   'POST /api/sources': {
     scoped: true,
