@@ -8,7 +8,7 @@
 // named, acts on a throw-away entity made for that one call, writes back the values the entity already has, or is
 // refused after the permission check (a 409 or a 400 that comes after it).
 import type { AuthToken, EntityDetails } from '../../../src/common/permission-check';
-import { checkPermission } from '../../../src/common/permission-check';
+import { checkPermission, checkScope } from '../../../src/common/permission-check';
 import type { Permission } from '../../../src/common/permission-matrix';
 import type { RouteEntry } from '../../../src/server/http/route';
 import { APP_CLIENT, type Caller, type Side, type World } from './world';
@@ -68,6 +68,12 @@ export interface RouteSpec {
   why?: string;
   /** The status every refused caller gets, when it is not 403 (401 for anonymous). */
   deniedStatus?: number;
+  /**
+   * A refusal the route answers in another shape for this token (e.g. as "not found", so as not to disclose what
+   * exists): that status with that errorCode is a refusal, for the expected outcome either way (an allowed caller
+   * answered so is an over-refusal).
+   */
+  deniedAs?: (token: AuthToken | undefined, target: Target) => { status: number; errorCode: string } | undefined;
 }
 
 const ORGANIZATION_OF: Record<string, string> = { a1: 'org-a', b1: 'org-b' };
@@ -199,13 +205,16 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/account/reset-activation/init': {
     scoped: true,
+    // A user outside the caller's scope is answered as one that does not exist (docs/users.md), so that staff cannot
+    // probe for logins; a caller without USER.UPDATE gets the 403 of the access declaration.
+    deniedAs: (token) => (token && checkScope(token, 'USER.UPDATE') ? { status: 400, errorCode: 'error.emailNotRegistered' } : undefined),
     write: 'mails the side\'s staff user a new activation link (to the outbox)',
     prepare: (i) => ({
       body: { text: i.w.scopes[i.side].staff.login },
       target: { user: i.w.scopes[i.side].staff.login, userProjects: [i.w.scopes[i.side].project] },
     }),
     expect: (token, t, declared) => declared && coversSide(token, 'USER.UPDATE', t),
-    why: 'the login in the body must lie in the caller\'s scope (docs/users.md): the narrowing of USER.UPDATE by the user\'s roles',
+    why: 'the login in the body must lie in the caller\'s scope (docs/users.md): the narrowing of USER.UPDATE by the user\'s roles; refused as a login that is not registered (400)',
   },
   'GET /api/activate': { prepare: () => ({ query: 'key=no-such-key' }) },
   'POST /api/users': {
@@ -385,13 +394,15 @@ export const ROUTES: Record<string, RouteSpec> = {
     expect: catalogueRule('SOURCETYPE.UPDATE'), why: CATALOGUE_WHY,
   },
   'DELETE /api/source-types/:producer/:model/:version': {
-    scoped: true,
-    write: 'a throw-away source type used by the side\'s project',
+    // A type that a project uses is never deleted (403 error.sourceTypeInUse for everyone, docs/catalogue.md), so
+    // the call is on a type no project uses: the other half of the catalogue rule.
+    write: 'a throw-away source type no project uses',
     async prepare(i) {
-      const t = await i.w.throwaway.sourceType(i.side);
+      const t = await i.w.throwaway.sourceType();
       return { params: { producer: t.producer, model: t.model, version: t.version }, target: { usedBy: t.usedBy } };
     },
-    expect: catalogueRule('SOURCETYPE.DELETE'), why: CATALOGUE_WHY,
+    expect: catalogueRule('SOURCETYPE.DELETE'),
+    why: 'a source type no project uses only by system and organization admins (docs/catalogue.md); a used one is never deleted',
   },
   'POST /api/source-data': {
     write: 'a uniquely named source data row',
