@@ -262,13 +262,17 @@ export const ROUTES: Record<string, RouteSpec> = {
     write: 'the roles the side\'s staff user already has (nothing added or removed)',
     prepare: (i) => ({ body: { json: [{ authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId }] } }),
   },
+  // POST names an organization role, PUT a project role, so that both kinds of referent are covered.
   'POST /api/roles': {
     scoped: true,
-    write: 'the side\'s ROLE_PROJECT_AFFILIATE row, which exists: 409 roleexists after the permission check',
+    write: 'the side\'s ROLE_ORGANIZATION_ADMIN row, which exists (world.ts): 409 roleexists after the permission check',
     prepare: (i) => ({
-      body: { json: { authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId } },
-      target: projectTarget(i),
+      body: { json: { authorityName: 'ROLE_ORGANIZATION_ADMIN', organizationId: i.w.scopes[i.side].organizationId } },
+      target: { organization: i.w.scopes[i.side].organization },
     }),
+    expect: (token, t) => !!token && checkPermission(token, 'ROLE.CREATE', { organization: t.organization })
+      && token.roles.some((r) => r.authority === 'ROLE_SYS_ADMIN' || (r.authority === 'ROLE_ORGANIZATION_ADMIN' && r.referent === t.organization)),
+    why: 'ROLE.CREATE on the organization, and an organization role only from that organization or globally (docs/projects.md, "Roles")',
   },
   'PUT /api/roles': {
     scoped: true,

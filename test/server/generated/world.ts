@@ -208,6 +208,11 @@ export async function startWorld(): Promise<World> {
       affiliateRoleId: affiliateRole.id,
     };
   }
+  // Both organizations have a ROLE_ORGANIZATION_ADMIN row (org-a's is oa-admin's), so creating it again is a 409.
+  await db.query(
+    `INSERT INTO radar_role (authority_name, organization_id) SELECT 'ROLE_ORGANIZATION_ADMIN', o.id FROM radar_organization o
+      WHERE o.name IN ('org-a', 'org-b') AND NOT EXISTS (SELECT 1 FROM radar_role r WHERE r.authority_name = 'ROLE_ORGANIZATION_ADMIN' AND r.organization_id = o.id)`,
+  );
   const projectDtos = {} as Record<Side, Record<string, unknown>>;
   for (const side of SIDES) {
     const res = await admin('GET', `/api/projects/${scopes[side].project}`);
