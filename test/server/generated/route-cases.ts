@@ -8,7 +8,7 @@
 // named, acts on a throw-away entity made for that one call, writes back the values the entity already has, or is
 // refused after the permission check (a 409 or a 400 that comes after it).
 import type { AuthToken, EntityDetails } from '../../../src/common/permission-check';
-import { checkPermission } from '../../../src/common/permission-check';
+import { checkPermission, checkScope } from '../../../src/common/permission-check';
 import type { Permission } from '../../../src/common/permission-matrix';
 import type { RouteEntry } from '../../../src/server/http/route';
 import { APP_CLIENT, type Caller, type Side, type World } from './world';
@@ -23,6 +23,8 @@ export interface Target {
   user?: string;
   /** Projects of the named user's roles (each fixture user holds project roles only): its place for the narrowing by scope. */
   userProjects?: string[];
+  /** Projects using the source type a catalogue write touches (docs/catalogue.md, "Who may change a source type"). */
+  usedBy?: string[];
 }
 
 export type Body = { json: unknown } | { text: string } | { form: Record<string, string> };
@@ -66,6 +68,12 @@ export interface RouteSpec {
   why?: string;
   /** The status every refused caller gets, when it is not 403 (401 for anonymous). */
   deniedStatus?: number;
+  /**
+   * A refusal the route answers in another shape for this token (e.g. as "not found", so as not to disclose what
+   * exists): that status with that errorCode is a refusal, for the expected outcome either way (an allowed caller
+   * answered so is an over-refusal).
+   */
+  deniedAs?: (token: AuthToken | undefined, target: Target) => { status: number; errorCode: string } | undefined;
 }
 
 const ORGANIZATION_OF: Record<string, string> = { a1: 'org-a', b1: 'org-b' };
@@ -145,6 +153,21 @@ const STRONG_PASSWORD = 'Route-Test-Password-1';
 const covers = (token: AuthToken | undefined, permission: Permission, project: string) =>
   !!token && checkPermission(token, permission, { project, projectOrganization: ORGANIZATION_OF[project] });
 
+/**
+ * The catalogue rule (docs/catalogue.md, "Who may change a source type"), stricter than the matrix: a source type, and
+ * its source data, is changed or deleted only by callers whose permission reaches every project using it (checked as
+ * the matrix checks a project), and one that no project uses only by system and organization admins (or a client,
+ * whose token is global). `usedBy` comes from the fixture: the projects the throw-away type was listed in.
+ */
+const catalogueRule = (permission: Permission) => (token: AuthToken | undefined, t: Target, declared: boolean) => {
+  if (!declared || !token) return declared;
+  const usedBy = t.usedBy ?? [];
+  if (!usedBy.length) return token.clientCredentials || token.roles.some((r) => r.authority === 'ROLE_SYS_ADMIN' || r.authority === 'ROLE_ORGANIZATION_ADMIN');
+  return usedBy.every((project) => covers(token, permission, project));
+};
+const CATALOGUE_WHY = 'a source type (and its source data) only by callers whose permission reaches every project using it; '
+  + 'the throw-away type is used by the side\'s project, so out of scope the project-scoped staff are refused (docs/catalogue.md)';
+
 const noAccountForClients = (token: AuthToken | undefined, _t: Target, declared: boolean) => declared && !token?.clientCredentials;
 const NO_ACCOUNT = 'a client-credentials token names no user: 403, the route acts on the caller\'s own account';
 
@@ -164,8 +187,15 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   'POST /api/account/change_password': {
-    write: 'the caller\'s own password; the tests sign in with tokens only',
-    prepare: () => ({ body: { text: STRONG_PASSWORD } }),
+    // A password change refuses every token of the user issued before it (docs/oauth.md, "Revocation"): a caller
+    // changing its own password would lose its token for the calls after this one, so each call is made by a fresh
+    // user with the caller's roles.
+    write: 'the password of a throw-away user with the caller\'s roles, calling with its own token',
+    prepare: async (i) => {
+      if (!i.caller.login) return { body: { text: STRONG_PASSWORD } };
+      const account = await i.w.throwaway.account(i.caller);
+      return { body: { text: STRONG_PASSWORD }, target: { user: account.login }, as: { bearer: account.bearer, token: account.token } };
+    },
     expect: noAccountForClients, why: NO_ACCOUNT,
   },
   'POST /api/account/reset_password/init': { write: 'an address nobody has: 400', prepare: () => ({ body: { text: 'nobody@example.org' } }) },
@@ -175,13 +205,16 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/account/reset-activation/init': {
     scoped: true,
+    // A user outside the caller's scope is answered as one that does not exist (docs/users.md), so that staff cannot
+    // probe for logins; a caller without USER.UPDATE gets the 403 of the access declaration.
+    deniedAs: (token) => (token && checkScope(token, 'USER.UPDATE') ? { status: 400, errorCode: 'error.emailNotRegistered' } : undefined),
     write: 'mails the side\'s staff user a new activation link (to the outbox)',
     prepare: (i) => ({
       body: { text: i.w.scopes[i.side].staff.login },
       target: { user: i.w.scopes[i.side].staff.login, userProjects: [i.w.scopes[i.side].project] },
     }),
     expect: (token, t, declared) => declared && coversSide(token, 'USER.UPDATE', t),
-    why: 'the login in the body must lie in the caller\'s scope (docs/users.md): the narrowing of USER.UPDATE by the user\'s roles',
+    why: 'the login in the body must lie in the caller\'s scope (docs/users.md): the narrowing of USER.UPDATE by the user\'s roles; refused as a login that is not registered (400)',
   },
   'GET /api/activate': { prepare: () => ({ query: 'key=no-such-key' }) },
   'POST /api/users': {
@@ -228,6 +261,26 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/users/:login/roles': {
     write: 'the roles the side\'s staff user already has (nothing added or removed)',
     prepare: (i) => ({ body: { json: [{ authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId }] } }),
+  },
+  // POST names an organization role, PUT a project role, so that both kinds of referent are covered.
+  'POST /api/roles': {
+    scoped: true,
+    write: 'the side\'s ROLE_ORGANIZATION_ADMIN row, which exists (world.ts): 409 roleexists after the permission check',
+    prepare: (i) => ({
+      body: { json: { authorityName: 'ROLE_ORGANIZATION_ADMIN', organizationId: i.w.scopes[i.side].organizationId } },
+      target: { organization: i.w.scopes[i.side].organization },
+    }),
+    expect: (token, t) => !!token && checkPermission(token, 'ROLE.CREATE', { organization: t.organization })
+      && token.roles.some((r) => r.authority === 'ROLE_SYS_ADMIN' || (r.authority === 'ROLE_ORGANIZATION_ADMIN' && r.referent === t.organization)),
+    why: 'ROLE.CREATE on the organization, and an organization role only from that organization or globally (docs/projects.md, "Roles")',
+  },
+  'PUT /api/roles': {
+    scoped: true,
+    write: 'the side\'s ROLE_PROJECT_AFFILIATE row as it is (an unchanged row writes nothing)',
+    prepare: (i) => ({
+      body: { json: { id: i.w.scopes[i.side].affiliateRoleId, authorityName: 'ROLE_PROJECT_AFFILIATE', projectId: i.w.scopes[i.side].projectId } },
+      target: projectTarget(i),
+    }),
   },
   'GET /oauth/authorize': {},
   'POST /oauth/authorize': { write: 'no client named: 400', prepare: () => ({ body: { form: {} } }) },
@@ -333,33 +386,52 @@ export const ROUTES: Record<string, RouteSpec> = {
     prepare: (i) => ({ body: { json: { producer: 'acme', model: i.w.unique('new-model'), catalogVersion: 'v1', sourceTypeScope: 'PASSIVE' } } }),
   },
   'PUT /api/source-types': {
-    write: 'a throw-away source type',
+    scoped: true,
+    write: 'a throw-away source type used by the side\'s project',
     async prepare(i) {
-      const t = await i.w.throwaway.sourceType();
-      return { body: { json: { id: t.id, producer: t.producer, model: t.model, catalogVersion: t.version, sourceTypeScope: 'PASSIVE' } } };
+      const t = await i.w.throwaway.sourceType(i.side);
+      return {
+        body: { json: { id: t.id, producer: t.producer, model: t.model, catalogVersion: t.version, sourceTypeScope: 'PASSIVE' } },
+        target: { usedBy: t.usedBy },
+      };
     },
+    expect: catalogueRule('SOURCETYPE.UPDATE'), why: CATALOGUE_WHY,
   },
   'DELETE /api/source-types/:producer/:model/:version': {
-    write: 'a throw-away source type',
+    // A type that a project uses is never deleted (403 error.sourceTypeInUse for everyone, docs/catalogue.md), so
+    // the call is on a type no project uses: the other half of the catalogue rule.
+    write: 'a throw-away source type no project uses',
     async prepare(i) {
       const t = await i.w.throwaway.sourceType();
-      return { params: { producer: t.producer, model: t.model, version: t.version } };
+      return { params: { producer: t.producer, model: t.model, version: t.version }, target: { usedBy: t.usedBy } };
     },
+    expect: catalogueRule('SOURCETYPE.DELETE'),
+    why: 'a source type no project uses only by system and organization admins (docs/catalogue.md); a used one is never deleted',
   },
   'POST /api/source-data': {
     write: 'a uniquely named source data row',
     prepare: (i) => ({ body: { json: { sourceDataName: i.w.unique('new-data'), sourceDataType: 'ACCELEROMETER' } } }),
   },
   'PUT /api/source-data': {
-    write: 'a throw-away source data row',
+    scoped: true,
+    write: 'a throw-away source data row of a throw-away type used by the side\'s project',
     async prepare(i) {
-      const d = await i.w.throwaway.sourceData();
-      return { body: { json: { id: d.id, sourceDataName: d.name, sourceDataType: 'ACCELEROMETER' } } };
+      const d = await i.w.throwaway.sourceData(i.side);
+      return {
+        body: { json: { id: d.id, sourceDataName: d.name, sourceDataType: 'ACCELEROMETER', sourceType: { id: d.typeId } } },
+        target: { usedBy: d.usedBy },
+      };
     },
+    expect: catalogueRule('SOURCEDATA.UPDATE'), why: CATALOGUE_WHY,
   },
   'DELETE /api/source-data/:name': {
-    write: 'a throw-away source data row',
-    prepare: async (i) => ({ params: { name: (await i.w.throwaway.sourceData()).name } }),
+    scoped: true,
+    write: 'a throw-away source data row of a throw-away type used by the side\'s project',
+    async prepare(i) {
+      const d = await i.w.throwaway.sourceData(i.side);
+      return { params: { name: d.name }, target: { usedBy: d.usedBy } };
+    },
+    expect: catalogueRule('SOURCEDATA.DELETE'), why: CATALOGUE_WHY,
   },
   'POST /api/sources': {
     scoped: true,

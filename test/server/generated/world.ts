@@ -37,6 +37,8 @@ export interface Scope {
   group: string;
   /** A staff user holding one project role (ROLE_PROJECT_AFFILIATE) in the project. */
   staff: { login: string; id: number };
+  /** The id of the role row ROLE_PROJECT_AFFILIATE of the project (held by `staff`). */
+  affiliateRoleId: number;
 }
 
 export interface CallerSpec {
@@ -103,8 +105,15 @@ export interface World {
     group(side: Side): Promise<string>;
     metaToken(subjectId: number): Promise<string>;
     client(): Promise<string>;
-    sourceType(): Promise<{ id: number; producer: string; model: string; version: string }>;
-    sourceData(): Promise<{ id: number; name: string }>;
+    /** A source type, used by the side's project when a side is given (and by no project without one). */
+    sourceType(side?: Side): Promise<{ id: number; producer: string; model: string; version: string; usedBy: string[] }>;
+    /** A source data row of a fresh source type used by the side's project (without a type when no side is given). */
+    sourceData(side?: Side): Promise<{ id: number; name: string; typeId: number | null; usedBy: string[] }>;
+    /**
+     * A fresh user with the caller's roles and a bearer token for it, for calls that end the caller's tokens (a
+     * password change refuses every token issued before it, docs/oauth.md "Revocation").
+     */
+    account(caller: Caller): Promise<{ login: string; bearer: string; token: AuthToken }>;
   };
 }
 
@@ -113,8 +122,10 @@ function fail(res: TestResponse, what: string): never {
 }
 
 export async function startWorld(): Promise<World> {
-  // With the API document on, so that its routes answer too.
-  const server = await startTestServer({ PROFILES: 'prod,api-docs' });
+  // With the API document on, so that its routes answer too. The password-reset and activation mails are limited per
+  // address and per account (RESET_MAIL_LIMITS, docs/users.md); these tests call those routes many times from one
+  // address, so their server gets limits no test run reaches.
+  const server = await startTestServer({ PROFILES: 'prod,api-docs', RESET_MAIL_LIMITS: '999999/1h,999999/1h' });
   const db = server.app.db;
   const adminBearer = await bearerFor(server, 'admin');
   const call = (bearer: string | undefined, method: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
@@ -188,11 +199,20 @@ export async function startWorld(): Promise<World> {
     if (groupRes.status !== 201) fail(groupRes, `group ${group}`);
     const staffLogin = `${project}-staff`;
     const staffId = await createUser(server, staffLogin, [{ authority: 'ROLE_PROJECT_AFFILIATE', project }]);
+    const [affiliateRole] = await db.query<{ id: number }>(
+      "SELECT id FROM radar_role WHERE authority_name = 'ROLE_PROJECT_AFFILIATE' AND project_id = $1", [projectIds[project]],
+    );
     scopes[side] = {
       organization: ORGANIZATION_OF[project], organizationId: organizationIds[ORGANIZATION_OF[project]], project, projectId: projectIds[project],
       subject, subjectId, subjectRevision: revisions.body[0].id, subjectSource, source, group, staff: { login: staffLogin, id: staffId },
+      affiliateRoleId: affiliateRole.id,
     };
   }
+  // Both organizations have a ROLE_ORGANIZATION_ADMIN row (org-a's is oa-admin's), so creating it again is a 409.
+  await db.query(
+    `INSERT INTO radar_role (authority_name, organization_id) SELECT 'ROLE_ORGANIZATION_ADMIN', o.id FROM radar_organization o
+      WHERE o.name IN ('org-a', 'org-b') AND NOT EXISTS (SELECT 1 FROM radar_role r WHERE r.authority_name = 'ROLE_ORGANIZATION_ADMIN' AND r.organization_id = o.id)`,
+  );
   const projectDtos = {} as Record<Side, Record<string, unknown>>;
   for (const side of SIDES) {
     const res = await admin('GET', `/api/projects/${scopes[side].project}`);
@@ -262,21 +282,31 @@ export async function startWorld(): Promise<World> {
       });
       return clientId;
     },
-    async sourceType() {
+    async sourceType(side) {
       const model = unique('tmp-model');
       const [row] = await db.query<{ id: number }>(
         "INSERT INTO source_type (producer, model, catalog_version, source_type_scope) VALUES ('acme', $1, 'v1', 'PASSIVE') RETURNING id",
         [model],
       );
-      return { id: row.id, producer: 'acme', model, version: 'v1' };
+      const usedBy = side ? [scopes[side].project] : [];
+      for (const project of usedBy) {
+        await db.query('INSERT INTO project_source_type (project_id, source_type_id) VALUES ($1, $2)', [projectIds[project], row.id]);
+      }
+      return { id: row.id, producer: 'acme', model, version: 'v1', usedBy };
     },
-    async sourceData() {
+    async sourceData(side) {
+      const type = side ? await throwaway.sourceType(side) : undefined;
       const name = unique('tmp-data');
       const [row] = await db.query<{ id: number }>(
-        "INSERT INTO source_data (source_data_type, source_data_name) VALUES ('ACCELEROMETER', $1) RETURNING id",
-        [name],
+        "INSERT INTO source_data (source_data_type, source_data_name, source_type_id) VALUES ('ACCELEROMETER', $1, $2) RETURNING id",
+        [name, type?.id ?? null],
       );
-      return { id: row.id, name };
+      return { id: row.id, name, typeId: type?.id ?? null, usedBy: type?.usedBy ?? [] };
+    },
+    async account(caller) {
+      const login = unique('tmp-account');
+      await createUser(server, login, caller.roles);
+      return { login, bearer: await bearerFor(server, login), token: tokenOf({ ...caller, login }) };
     },
   };
 
