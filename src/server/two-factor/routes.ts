@@ -9,7 +9,8 @@ import { confirmTwoFactor, disableTwoFactor, enrolTwoFactor, getTwoFactor, reset
 const TAG = 'Account';
 const CODE_BODY: JsonBody = {
   objectName: 'twoFactorCode',
-  schema: object({ code: string('A current six-digit code (disable also takes a recovery code)', { maxLength: 64 }) }, ['code']),
+  schema: object({ code: string('A current six-digit code (disable also takes a recovery code)') }, ['code']),
+  rules: { objectName: 'twoFactorCode', fields: { code: { required: true, maxLength: 64 } } },
 };
 const NO_ACCOUNT = '403 error.accessDenied: a client-credentials token has no account';
 

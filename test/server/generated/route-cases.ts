@@ -134,6 +134,8 @@ export const PARAMS: Record<string, ParamSpec> = {
   'version@source-types': fixed((i) => ({ value: i.w.sourceType.version })),
   'id@revisions': fixed((i) => ({ value: String(i.w.scopes.in.subjectRevision) })),
   'id@audits': fixed(() => ({ value: '1' })),
+  // api/account/sessions/{id}: a public session id nobody has (the callers use bearer tokens, so they have none).
+  'id@account': fixed(() => ({ value: 'no-such-session' })),
   // A pairing link works once: every call gets a fresh one of the side's subject.
   'tokenName@meta-token': sideParam(async (i) => ({
     value: await i.w.throwaway.metaToken(i.w.scopes[i.side].subjectId),
@@ -198,6 +200,29 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
     expect: noAccountForClients, why: NO_ACCOUNT,
   },
+  'GET /api/account/two-factor': { expect: noAccountForClients, why: NO_ACCOUNT },
+  'POST /api/account/two-factor/enrol': {
+    write: 'an unconfirmed factor of the caller, replaced by the next enrolment; sign-in ignores it until confirmed',
+    expect: noAccountForClients, why: NO_ACCOUNT,
+  },
+  'POST /api/account/two-factor/confirm': {
+    write: 'a wrong code: 400 once the caller is known, nothing activated',
+    prepare: () => ({ body: { json: { code: '000000' } } }),
+    expect: noAccountForClients, why: NO_ACCOUNT,
+  },
+  'POST /api/account/two-factor/disable': {
+    write: 'the caller has no active factor: nothing to disable',
+    prepare: () => ({ body: { json: { code: '000000' } } }),
+    expect: noAccountForClients, why: NO_ACCOUNT,
+  },
+  'GET /api/account/sessions': { expect: noAccountForClients, why: NO_ACCOUNT },
+  'DELETE /api/account/sessions': {
+    write: 'the callers sign in with bearer tokens only, so they have no browser session to end',
+    expect: noAccountForClients, why: NO_ACCOUNT,
+  },
+  'DELETE /api/account/sessions/:id': { write: 'an id nobody has: 404', expect: noAccountForClients, why: NO_ACCOUNT },
+  'DELETE /api/users/:login/sessions': { write: 'the side\'s staff user signs in with no browser, so there is no session to end' },
+  'DELETE /api/users/:login/two-factor': { write: 'the side\'s staff user has no second factor: nothing to remove' },
   'POST /api/account/reset_password/init': { write: 'an address nobody has: 400', prepare: () => ({ body: { text: 'nobody@example.org' } }) },
   'POST /api/account/reset_password/finish': {
     write: 'a key that does not exist: 400',
