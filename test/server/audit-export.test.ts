@@ -84,6 +84,24 @@ t('bad input is a 400; only system admins may export (403 for others, 401 for no
   assert.is((await server.request('GET', '/management/audits/export?format=csv')).status, 401);
 });
 
+t('an export is itself audited: who, which format and which part of the trail', async () => {
+  const before = await server.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_event WHERE event_type = 'AUDIT_EXPORTED'");
+  const res = await exportOf('format=json&fromDate=2020-01-01&toDate=2020-01-02&type=NOTHING');
+  assert.is(res.status, 200);
+  const rows = await server.app.db.query<{ principal: string; data: Record<string, string> }>(
+    "SELECT principal, data FROM audit_event WHERE event_type = 'AUDIT_EXPORTED' ORDER BY id DESC LIMIT 1");
+  assert.is(rows.length, 1);
+  assert.is(rows[0].principal, 'root');
+  assert.is(rows[0].data.format, 'json');
+  assert.is(rows[0].data.type, 'NOTHING');
+  const after = await server.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_event WHERE event_type = 'AUDIT_EXPORTED'");
+  assert.is(after[0].n, before[0].n + 1);
+  // A refused export is not one.
+  await exportOf('format=xml');
+  const refused = await server.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_event WHERE event_type = 'AUDIT_EXPORTED'");
+  assert.is(refused[0].n, after[0].n);
+});
+
 t('a few thousand rows stream out in batches, each row once, in order', async () => {
   await server.app.db.query(
     `INSERT INTO audit_event (principal, event_date, event_type, data)

@@ -129,6 +129,10 @@ t('the import is one revision by system holding every type and row it created', 
     'ADD sourcetype Empatica_E4_v1', 'ADD sourcedata Empatica_E4_v1_ACCELEROMETER', 'ADD sourcedata Empatica_E4_v1_BATTERY_LEVEL',
     'ADD sourcetype RADAR_aRMT_1.4.3', 'ADD sourcedata RADAR_aRMT_1.4.3_QUESTIONNAIRE', 'ADD sourcetype Fitbit_Charge_v1',
   ]);
+  // The run is in the audit trail, by system.
+  const [event] = await server.app.db.query<{ principal: string; data: Record<string, string> }>(
+    "SELECT principal, data FROM audit_event WHERE event_type = 'CATALOGUE_IMPORTED' ORDER BY id DESC LIMIT 1");
+  assert.equal([event.principal, event.data.url, event.data.imported], ['system', catalogueUrl, '3']);
 });
 
 t('incomplete, invalid, duplicate and present entries are skipped and logged; a second run imports nothing', async () => {

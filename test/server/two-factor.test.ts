@@ -128,6 +128,7 @@ t('sign-in asks for the code after the password; a right code signs in, the same
   assert.is(forged.status, 200);
   assert.match(forged.text, /The sign-in form has expired/);
   assert.is((await auditEvents(server, 'AUTHENTICATION_SUCCESS', 'carl')).filter((e) => e.data.secondFactor === 'true').length, 1);
+  assert.equal((await auditEvents(server, 'TWO_FACTOR_USED', 'carl')).map((e) => e.data.method), ['totp']);
 });
 
 t('a pending sign-in expires', async () => {
@@ -156,6 +157,7 @@ t('a recovery code signs in once', async () => {
   await completes(client.second, client.jar);
   const status = await sessionClient(server.url, client.jar).request('GET', '/api/account/two-factor');
   assert.equal(status.body, { enabled: true, recoveryCodesLeft: 8 });
+  assert.equal((await auditEvents(server, 'TWO_FACTOR_USED', 'dina')).map((e) => e.data.method), ['recovery', 'recovery']);
 });
 
 t('wrong codes count towards the password lockout, and entering the password again does not reset them', async () => {

@@ -17,7 +17,11 @@ export type SecurityEventType =
   | 'PAIRING_TOKEN_EXCHANGED'
   | 'PAIRING_TOKEN_REVOKED'
   | 'SESSION_ENDED'
-  | 'SESSIONS_ENDED';
+  | 'SESSIONS_ENDED'
+  | 'TWO_FACTOR_USED'
+  | 'TWO_FACTOR_ENABLED'
+  | 'AUDIT_EXPORTED'
+  | 'CATALOGUE_IMPORTED';
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;

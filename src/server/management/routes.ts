@@ -8,6 +8,7 @@ import { pagingHeaders, parsePageable } from '../http/paging';
 import { PUBLIC, route, SYS_ADMIN, type JsonBody, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { AUDIT_SORTABLE, findAuditEvent, listAuditEvents, type AuditFilter, type DayRange } from './audit-events';
+import { recordSecurityEvent } from '../audit/security-events';
 import { exportAuditEvents, exportFileName, type ExportFormat } from './audit-export';
 import { JSON_CONTENT_TYPE } from '../http/respond';
 import { healthReply } from './health';
@@ -107,10 +108,12 @@ export const managementRoutes: RouteEntry[] = [
     method: 'GET', path: '/management/audits/export', access: SYS_ADMIN,
     // format is required, but checked by the handler, so a caller who may not export hears 403 before any 400.
     query: { format: doc.param(enumOf(['csv', 'json']), 'csv or json (required)'), ...AUDIT_FILTER_PARAMS },
-    handler: ({ ctx, query }) => {
+    handler: async ({ ctx, principal, query }) => {
       const format = query.format as ExportFormat | undefined;
       if (!format) throw validationFailed('auditEvent', [{ objectName: 'auditEvent', field: 'format', message: 'NotNull: must not be null' }]);
       const filter = auditFilter(ctx.query) ?? {};
+      // Who took the trail out, and which part of it: an export is itself a security-relevant action.
+      await recordSecurityEvent(ctx.app.db, principal.login ?? principal.clientId, 'AUDIT_EXPORTED', { format, ...filter, remoteAddress: ctx.remoteAddress });
       return {
         status: 200,
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : JSON_CONTENT_TYPE,

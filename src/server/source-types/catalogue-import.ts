@@ -3,6 +3,7 @@
 // and its body are bounded by one timeout), or answers something else than a catalogue is logged and changes
 // nothing; the server starts regardless. All writes are one transaction under an advisory lock, so processes
 // starting together import each type once: whoever comes second finds it present and skips it.
+import { recordSecurityEvent } from '../audit/security-events';
 import type { Database, Queryable } from '../db/database';
 import type { Logger } from '../log';
 import { recordRevision, type EntityChange } from '../revisions/record';
@@ -112,6 +113,7 @@ export async function importCatalogue(db: Database, url: string, log: Logger, ti
   }
   try {
     await writeEntries(db, entries, result, log);
+    await recordSecurityEvent(db, 'system', 'CATALOGUE_IMPORTED', { url, imported: result.imported.length, present: result.present });
   } catch (error) {
     result.failure = `database error: ${(error as Error).message}`;
     result.imported = [];

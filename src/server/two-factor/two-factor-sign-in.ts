@@ -4,6 +4,7 @@
 // the same lockout as a wrong password (oauth/login-throttle.ts) and is audited alike; the sign-in completes (failures
 // cleared, AUTHENTICATION_SUCCESS audited) only with a right code.
 import type { Database } from '../db/database';
+import { recordSecurityEvent } from '../audit/security-events';
 import { recordAuditEvent } from '../oauth/audit';
 import { clearSignInFailures, lockedForSeconds, recordSignInFailure } from '../oauth/login-throttle';
 import { createPendingSignIn, endPendingSignIn, findPendingSignIn, verifyPendingSignIn } from './pending-sign-in';
@@ -44,9 +45,11 @@ export async function secondStep(db: Database, form: URLSearchParams, remoteAddr
   const code = (form.get(TWO_FACTOR_CODE_FIELD) ?? '').trim();
   let recoveryCodes: string[] | undefined;
   let accepted = false;
+  let method: string | undefined;
   let step: TwoFactorStep = { kind: 'code', token };
   if (await hasTwoFactor(db, pending.userId)) {
-    accepted = (await verifySecondFactor(db, pending.userId, code, nowMs)) !== undefined;
+    method = await verifySecondFactor(db, pending.userId, code, nowMs);
+    accepted = method !== undefined;
   } else {
     const enrolment = await pendingEnrolment(db, pending.userId, pending.login);
     if (!enrolment) return { kind: 'expired' }; // the factor was reset meanwhile: start again
@@ -60,6 +63,10 @@ export async function secondStep(db: Database, form: URLSearchParams, remoteAddr
     return { kind: 'wrong', step };
   }
   await clearSignInFailures(db, pending.login);
+  // The second factor's own event: which kind was used (a recovery code is worth noticing), or the enrolment that
+  // the sign-in itself required.
+  if (method) await recordSecurityEvent(db, pending.login, 'TWO_FACTOR_USED', { user: pending.login, method, remoteAddress });
+  else await recordSecurityEvent(db, pending.login, 'TWO_FACTOR_ENABLED', { user: pending.login, via: 'sign-in', remoteAddress });
   await recordAuditEvent(db, pending.login, 'AUTHENTICATION_SUCCESS', { remoteAddress, secondFactor: true });
   if (recoveryCodes) {
     await verifyPendingSignIn(db, token);
