@@ -5,6 +5,7 @@
 // Resolving happens before the permission check, which needs the stored names, but a referent that does not exist is
 // only reported after it: the check then runs on the name the body gave, or (an unknown id) as a global check, so
 // only callers who may act there learn that it does not exist.
+import type { RequestedRole } from '../users/role-input';
 import { parseAuthority, type RoleAuthority } from '../../common/authorities';
 import type { EntityDetails } from '../../common/permission-check';
 import { first, type Queryable } from '../db/database';
@@ -22,17 +23,8 @@ export interface RoleBody {
   organizationName?: string | null;
 }
 
-/** A role row: authority and referent, with the names the permission checks read. */
-export interface RoleTarget {
-  authority: RoleAuthority;
-  authorityName: string;
-  projectId: number | null;
-  projectName: string | null;
-  /** The organization of the project (PROJECT authorities). */
-  projectOrganization: string | null;
-  organizationId: number | null;
-  organizationName: string | null;
-}
+/** A role row: authority and referent, with the names the permission checks read (the shape users/role-input.ts resolves). */
+export type RoleTarget = RequestedRole;
 
 export interface ResolvedTarget {
   /** What the permission is checked on. */

@@ -3,9 +3,9 @@
 // N subjects (default 1000). Migrates first and creates the first system admin like a server start would, so the
 // server can start on the result directly. Seeding again adds N more subjects.
 import { hashPassword } from '../auth/password-hash';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { runCommand } from '../cli';
 import { bootstrap } from '../db/bootstrap';
-import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import { seedSubjects } from './bulk-subjects';
@@ -65,11 +65,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(error instanceof DataDirLockedError ? 3 : 2);
-  }
-  console.error(error instanceof Error && !('code' in error) ? error.message : error);
-  process.exit(1);
-});
+runCommand(main);

@@ -2,8 +2,8 @@
 // use (DATABASE_URL, else the embedded database in DATA_DIR, which must not be held by a running server), for a
 // system admin locked out without phone or recovery codes (docs/users.md, "Two-factor sign-in"). Also clears the
 // login's failed-sign-in lock. Audited as TWO_FACTOR_RESET by principal `system`.
-import { ConfigError, loadConfig } from '../config';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { loadConfig } from '../config';
+import { runCommand } from '../cli';
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -37,12 +37,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)) {
-  main().catch((error) => {
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(error instanceof DataDirLockedError ? 3 : 2);
-    }
-    console.error(error instanceof Error && !('code' in error) ? error.message : error);
-    process.exit(1);
-  });
+  runCommand(main);
 }
