@@ -7,13 +7,12 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
+import { axeSerious } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { startTestServer, type TestServer } from '../setup/server';
 import { dropTemplates } from '../setup/database';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const report = JSON.parse(readFileSync(new URL('../../dist/build-report.json', import.meta.url), 'utf8')) as {
   widgets: { hashed: string };
 };
@@ -133,15 +132,6 @@ async function openPlatformPage(page: TestPage, siteOrigin: string, portal: stri
   return widgets;
 }
 
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
-}
 
 let portal: TestServer;
 let site: { origin: string; close(): Promise<void> };
