@@ -14,10 +14,18 @@ export async function submitSignInForm(page: Page, server: TestServer, login: st
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type=submit]')]);
 }
 
+/** Signs out through the account menu; at a phone width the collapsed navbar is opened first. */
 export async function signOut(page: Page): Promise<void> {
+  await openNavbarIfCollapsed(page);
   await page.click('#account-menu');
   await page.click('#logout');
   await page.waitForSelector('#login', { timeout: 10000 });
+}
+
+/** Opens the navbar behind its toggler when the toggler shows (a narrow screen) and the menu is still closed. */
+export async function openNavbarIfCollapsed(page: Page): Promise<void> {
+  const closed = await page.$eval('.navbar__toggler', (b) => b.getClientRects().length > 0 && b.getAttribute('aria-expanded') !== 'true').catch(() => false);
+  if (closed) await page.click('.navbar__toggler');
 }
 
 /** Waits until the main area's text contains `text`. */

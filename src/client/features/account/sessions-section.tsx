@@ -59,36 +59,39 @@ export function SessionsSection(): ReactNode {
       <h2 id="sessions-heading">{t('sessions.title')}</h2>
       {failed && <InlineMessage tone="danger">{t('sessions.loadError')}</InlineMessage>}
       {sessions && (
-        <table className="data-table__table account-page__sessions-table">
-          <thead>
-            <tr>
-              <th>{t('sessions.browser')}</th>
-              <th>{t('sessions.address')}</th>
-              <th>{t('sessions.started')}</th>
-              <th>{t('sessions.lastUsed')}</th>
-              <th><span className="visually-hidden">{t('sessions.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.id}>
-                <td title={s.userAgent ?? undefined}>{s.browser ?? t('sessions.unknownBrowser')}</td>
-                <td>{s.remoteAddress ?? ''}</td>
-                <td>{formatShortDateTime(s.createdAt)}</td>
-                <td>{formatShortDateTime(s.lastUsedAt)}</td>
-                <td>
-                  {s.current ? (
-                    <span className="badge badge--info">{t('sessions.current')}</span>
-                  ) : (
-                    <button type="button" className="button button--danger button--small" onClick={() => void end(s.id)}>
-                      {t('sessions.end')}
-                    </button>
-                  )}
-                </td>
+        // Scrolls sideways on a phone rather than widen the page; focusable so the keyboard can scroll it too.
+        <div className="data-table account-page__sessions-table" role="region" aria-labelledby="sessions-heading" tabIndex={0}>
+          <table className="data-table__table">
+            <thead>
+              <tr>
+                <th>{t('sessions.browser')}</th>
+                <th>{t('sessions.address')}</th>
+                <th>{t('sessions.started')}</th>
+                <th>{t('sessions.lastUsed')}</th>
+                <th><span className="visually-hidden">{t('sessions.actions')}</span></th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id}>
+                  <td title={s.userAgent ?? undefined}>{s.browser ?? t('sessions.unknownBrowser')}</td>
+                  <td>{s.remoteAddress ?? ''}</td>
+                  <td>{formatShortDateTime(s.createdAt)}</td>
+                  <td>{formatShortDateTime(s.lastUsedAt)}</td>
+                  <td>
+                    {s.current ? (
+                      <span className="badge badge--info">{t('sessions.current')}</span>
+                    ) : (
+                      <button type="button" className="button button--danger button--small" onClick={() => void end(s.id)}>
+                        {t('sessions.end')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <button type="button" className="button button--secondary" disabled={others === 0} onClick={() => setConfirming(true)}>
         {t('sessions.endOthers')}
