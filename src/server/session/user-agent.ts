@@ -5,7 +5,7 @@ const BROWSERS: [string, RegExp][] = [
   ['Edge', /\bEdg(?:e|A|iOS)?\/(\d+)/],
   ['Opera', /\bOPR\/(\d+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/(\d+)/],
+  ['Chrome', /\b(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/],
   ['Safari', /\bVersion\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari\//],
 ];
 
