@@ -1,8 +1,9 @@
 // JSON shapes of request bodies and query parameters, written once and used twice: the server's router checks every
 // request against them before a handler runs, and the API document (OpenAPI 3.0) is generated from them.
 //
-// What a schema checks is the JSON type of each value, enum membership, and that strings are text PostgreSQL can
-// store (no NUL character, no unpaired UTF-16 surrogate). `null` and absent values pass every type check: whether a
+// What a schema checks is the JSON type of each value and enum membership. That every string is text PostgreSQL
+// can store (no NUL character, no unpaired UTF-16 surrogate) is checked once for the whole request, keys included,
+// where it is read (`unstorablePath` below, called by the server's body reader). `null` and absent values pass every type check: whether a
 // field is required, and its lengths and patterns, are the field rules of validation.ts (shared with the client's
 // forms), which a route attaches next to its schema and which the API document merges in. Unknown fields are kept
 // and ignored, as ManagementPortal does.
@@ -138,8 +139,7 @@ export function checkValue(schema: Schema, value: unknown, path: string, objectN
       return target ? checkValue(target, value, path, objectName, errors, registry, top) : value;
     }
     case 'string':
-      if (typeof value !== 'string') return fail(`TypeMismatch: must be ${TYPE_WORDS.string}`);
-      return unstorable(value) ? fail(UNSTORABLE_MESSAGE) : value;
+      return typeof value === 'string' ? value : fail(`TypeMismatch: must be ${TYPE_WORDS.string}`);
     case 'integer':
       return typeof value === 'number' && Number.isSafeInteger(value) ? value : fail(`TypeMismatch: must be ${TYPE_WORDS.integer}`);
     case 'number':
@@ -161,12 +161,8 @@ export function checkValue(schema: Schema, value: unknown, path: string, objectN
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
         const child = path ? `${path}.${key}` : key;
-        if (unstorable(key)) {
-          errors.push({ objectName, field: child, message: UNSTORABLE_MESSAGE });
-          continue;
-        }
         const itemSchema = schema.type === 'map' ? schema.values : schema.properties[key];
-        // Unknown fields are kept unchecked but must still be storable text if they are strings.
+        // Unknown fields are kept unchecked.
         out[key] = itemSchema ? checkValue(itemSchema, item, child, objectName, errors, registry) : item;
       }
       if (schema.type === 'object' && top) {

@@ -296,11 +296,12 @@ t('malformed bodies, queries and paths are 4xx in the error shapes, never 5xx, a
           const errors: FieldErrorVM[] = [];
           if (!deep) checkValue(field.schema, JSON.parse(bad.json), name, 'x', errors, COMPONENT_SCHEMAS);
           const schemaRefuses = errors.length > 0;
+          // Text PostgreSQL cannot store is refused for the whole body where it is read (http/body.ts), read or not.
+          const unstorable = bad.label === 'NUL' || bad.label === 'lone surrogate' || bad.label === 'NUL key';
           // A value of the right type is malformed only where the server reads it, and not for a few (legitimate()).
-          if (!schemaRefuses && !deep && (!read || legitimate(key, field, bad))) continue;
+          if (!schemaRefuses && !unstorable && !deep && (!read || legitimate(key, field, bad))) continue;
           const text = withValue(baseJson, field.path, bad.json);
           // What the schema refuses, text PostgreSQL cannot store and nesting too deep are 400s before any handler.
-          const unstorable = bad.label === 'NUL' || bad.label === 'lone surrogate' || bad.label === 'NUL key';
           jobs.push(send(`${key} ${name} = ${bad.label}`, entry.method, url, json(text), {
             field: schemaRefuses && !unstorable ? name : undefined,
             status: schemaRefuses || unstorable || deep ? 400 : undefined,

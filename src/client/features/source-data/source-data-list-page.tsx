@@ -12,7 +12,7 @@ import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { useSessionState } from '../../lib/session-react';
-import { CatalogueAction } from '../source-type/catalogue-action';
+import { CatalogueRowActions } from '../source-type/catalogue-action';
 import { rowUsage, sourceDataRefusals } from '../source-type/catalogue-access';
 import { SourceTypeLink } from './source-type-link';
 
@@ -42,20 +42,9 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
     {
       key: 'actions',
       header: '',
-      render: (data) => {
-        const refusals = sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes));
-        return (
-          <span className="source-type__actions">
-            <Link to={named(data)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
-            <CatalogueAction to={named(data, 'edit')} className="button button--secondary button--small" refusal={refusals.edit} entity="sourceData">
-              {t('entity.action.edit')}
-            </CatalogueAction>
-            <CatalogueAction to={named(data, 'delete')} className="button button--danger button--small" refusal={refusals.delete} entity="sourceData">
-              {t('entity.action.delete')}
-            </CatalogueAction>
-          </span>
-        );
-      },
+      render: (data) => (
+        <CatalogueRowActions path={(popup) => named(data, ...(popup ? [popup] : []))} refusals={sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes))} entity="sourceData" />
+      ),
     },
   ];
 

@@ -3,7 +3,9 @@
 // accessible description (a disabled button could not be focused to hear why).
 import { useId, type ReactNode } from 'react';
 import type { CatalogueRefusal } from '../../../common/catalogue-scope';
+import { Link } from '../../lib/router-react';
 import { PopupLink } from '../../components/popup';
+import type { CatalogueRefusals } from './catalogue-access';
 import { useT } from '../../lib/i18n-react';
 
 export interface CatalogueActionProps {
@@ -29,5 +31,25 @@ export function CatalogueAction({ to, className, refusal, entity, children }: Ca
       </button>
       <span id={id} className="visually-hidden">{reason}</span>
     </>
+  );
+}
+
+/** A list row's View, Edit and Delete: `path()` is the entity's page, `path('edit' | 'delete')` its popups. */
+export function CatalogueRowActions({ path, refusals, entity }: {
+  path: (popup?: 'edit' | 'delete') => string;
+  refusals: CatalogueRefusals;
+  entity: CatalogueActionProps['entity'];
+}): ReactNode {
+  const t = useT();
+  return (
+    <span className="source-type__actions">
+      <Link to={path()} className="button button--secondary button--small">{t('entity.action.view')}</Link>
+      <CatalogueAction to={path('edit')} className="button button--secondary button--small" refusal={refusals.edit} entity={entity}>
+        {t('entity.action.edit')}
+      </CatalogueAction>
+      <CatalogueAction to={path('delete')} className="button button--danger button--small" refusal={refusals.delete} entity={entity}>
+        {t('entity.action.delete')}
+      </CatalogueAction>
+    </span>
   );
 }

@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import type { SessionState } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
-import { CatalogueAction } from './catalogue-action';
+import { CatalogueRowActions } from './catalogue-action';
 import { sourceTypeRefusals } from './catalogue-access';
 import { sourceTypePath } from './source-type-path';
 
@@ -54,20 +54,9 @@ export function SourceTypeListPage(_props: PageProps): ReactNode {
     {
       key: 'actions',
       header: '',
-      render: (type) => {
-        const refusals = sourceTypeRefusals(account, type.usage);
-        return (
-          <span className="source-type__actions">
-            <Link to={sourceTypePath(type)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
-            <CatalogueAction to={sourceTypePath(type, 'edit')} className="button button--secondary button--small" refusal={refusals.edit} entity="sourceType">
-              {t('entity.action.edit')}
-            </CatalogueAction>
-            <CatalogueAction to={sourceTypePath(type, 'delete')} className="button button--danger button--small" refusal={refusals.delete} entity="sourceType">
-              {t('entity.action.delete')}
-            </CatalogueAction>
-          </span>
-        );
-      },
+      render: (type) => (
+        <CatalogueRowActions path={(popup) => sourceTypePath(type, ...(popup ? [popup] : []))} refusals={sourceTypeRefusals(account, type.usage)} entity="sourceType" />
+      ),
     },
   ];
 
