@@ -38,6 +38,7 @@ const sourceData = lazyArea(() => import('./features/source-data'));
 const subject = lazyArea(() => import('./features/subject'));
 const pairApp = lazyArea(() => import('./features/subject/pair-app'));
 const oauthClient = lazyArea(() => import('./features/oauth-client'));
+const participants = lazyArea(() => import('./features/participants'));
 
 const SOURCE_TYPE = 'source-type/:sourceTypeProducer/:sourceTypeModel/:catalogVersion';
 
@@ -67,6 +68,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'organization/:organizationName', page: organization('OrganizationDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.organization.detail.title' },
   { path: 'project', page: project('ProjectListPage'), authorities: SYS, titleKey: 'managementPortalApp.project.home.title' },
   { path: 'project/:projectName', page: project('ProjectDetailPage'), authorities: ADMINS, titleKey: 'managementPortalApp.project.detail.title' },
+  { path: 'project/:projectName/import', page: participants('SubjectImportPage'), authorities: ADMINS, titleKey: 'managementPortalApp.participants.import.pageTitle' },
+  { path: 'project/:projectName/pairing-sheet', page: participants('PairingSheetPage'), authorities: ADMINS, titleKey: 'managementPortalApp.participants.sheet.pageTitle' },
   { path: 'revisions', page: revision('RevisionListPage'), authorities: SYS, titleKey: 'managementPortalApp.revision.home.title' },
   { path: 'revisions/:revisionId', page: revision('RevisionPage'), authorities: SYS, titleKey: 'managementPortalApp.revision.detail.title' },
   // A role is role/{projectName}/{authorityName} or role/{organizationName}/{authorityName}: one URL shape, so

@@ -27,6 +27,7 @@ import { groupRoutes } from './groups/routes';
 import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './subjects/routes';
+import { subjectFileRoutes } from './subjects/file-routes';
 import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
@@ -52,6 +53,7 @@ export function buildRouter(): Router {
     .entries(roleRoutes)
     .entries(revisionRoutes)
     .entries(subjectRoutes)
+    .entries(subjectFileRoutes)
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)
     .entries(sourceRoutes)

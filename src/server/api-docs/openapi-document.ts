@@ -106,6 +106,8 @@ function bodyDoc(body: BodySpec | undefined): BodyView | undefined {
       return { schema: { type: 'string' }, contentType: 'text/plain', description: body.description };
     case 'form':
       return form;
+    case 'csv':
+      return { schema: { type: 'string' }, contentType: 'text/csv', description: body.description };
     case 'raw':
       return body.contentType === form.contentType ? form : { schema: { type: 'string', format: 'binary' }, contentType: body.contentType, description: body.description };
     default:

@@ -88,6 +88,25 @@ export async function readText(req: IncomingMessage, limit = 16 * 1024): Promise
   return text;
 }
 
+/** Media types a CSV upload arrives as: browsers label a `.csv` file `text/csv`, or `application/vnd.ms-excel` where a
+ * spreadsheet program is installed; pasted text is `text/plain`. */
+const CSV_TYPES = new Set(['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel']);
+
+/** A CSV file (the imports): UTF-8, a byte order mark dropped; bytes that are not UTF-8 are a 400. */
+export async function readCsv(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<string> {
+  const raw = await readRaw(req, limit);
+  const type = mediaType(req);
+  if (type && !CSV_TYPES.has(type)) throw unsupportedMediaType(type);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(raw);
+  } catch {
+    throw badRequest('The file is not UTF-8 text');
+  }
+  requireStorable(unstorable(text) ? '(body)' : undefined);
+  return text;
+}
+
 /** `application/x-www-form-urlencoded` (the OAuth token endpoint and the sign-in form). */
 export async function readForm(req: IncomingMessage, limit = 64 * 1024): Promise<URLSearchParams> {
   const raw = await readRaw(req, limit);

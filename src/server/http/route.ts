@@ -18,6 +18,7 @@ import { claimedBearer, type Principal } from '../auth/principal';
 import { userAccessFromJson } from '../auth/user-roles';
 import type { Reply, RequestContext } from './context';
 import type { OperationDocs } from './route-docs';
+import { readCsv } from './body';
 import { validationFailed } from './errors';
 
 /** What an entity-level permission is checked against (shown in the API document as `x-required-permission`). */
@@ -69,6 +70,8 @@ export type BodySpec =
   | JsonBody
   | { kind: 'text'; limit?: number; description?: string }
   | { kind: 'form'; limit?: number; description?: string }
+  /** A CSV file (`text/csv`, UTF-8); `limit` lets an import take a larger body than the default. */
+  | { kind: 'csv'; limit?: number; description?: string }
   /** The handler reads the body itself (streams, uploads); documented only. */
   | { kind: 'raw'; contentType: string; description?: string };
 
@@ -238,6 +241,7 @@ async function readBody(ctx: RequestContext, spec: BodySpec | undefined): Promis
   if (!spec || spec.kind === 'raw') return undefined;
   if (spec.kind === 'text') return ctx.text(spec.limit);
   if (spec.kind === 'form') return ctx.form(spec.limit);
+  if (spec.kind === 'csv') return readCsv(ctx.req, spec.limit);
   return checkJsonBody(spec, await ctx.json(spec.limit));
 }
 

@@ -20,6 +20,8 @@ export interface NewMetaToken {
   clientId: string;
   persistent: boolean;
   timeoutMs: number;
+  /** The login that asked for the link (the invitations list shows it). */
+  createdBy?: string;
 }
 
 /** Inserts the token and answers its name and expiry (taken from the database clock, like every expiry check). */
@@ -27,10 +29,10 @@ export async function insertMetaToken(tx: Queryable, token: NewMetaToken): Promi
   for (let attempt = 0; ; attempt++) {
     const name = randomTokenName(token.persistent ? 16 : 8);
     const [row] = await tx.query<{ expiry_date: Date }>(
-      `INSERT INTO radar_meta_token (token_name, fetched, expiry_date, subject_id, client_id, persistent)
-       VALUES ($1, false, now() + ($2::bigint * interval '1 millisecond'), $3, $4, $5)
+      `INSERT INTO radar_meta_token (token_name, fetched, expiry_date, subject_id, client_id, persistent, created_by)
+       VALUES ($1, false, now() + ($2::bigint * interval '1 millisecond'), $3, $4, $5, $6)
        ON CONFLICT (token_name) DO NOTHING RETURNING expiry_date`,
-      [name, token.timeoutMs, token.subjectId, token.clientId, token.persistent],
+      [name, token.timeoutMs, token.subjectId, token.clientId, token.persistent, token.createdBy ?? null],
     );
     if (row) return { name, expiresAt: new Date(row.expiry_date) };
     if (attempt >= 10) throw new Error('Could not find a free meta-token name');

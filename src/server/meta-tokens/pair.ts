@@ -65,7 +65,7 @@ export async function pairClient(ctx: RequestContext, principal: Principal, targ
     throw apiError(400, 'error.persistentTokenDisabled', 'meta-token', 'Persistent tokens are disabled on this server');
   }
   const token = await writeTransaction(ctx, async (tx) => {
-    const inserted = await insertMetaToken(tx, { subjectId: target.subjectId, clientId, persistent, timeoutMs: timeout });
+    const inserted = await insertMetaToken(tx, { subjectId: target.subjectId, clientId, persistent, timeoutMs: timeout, createdBy: principal.login });
     await recordAuditEvent(tx, principal.login!, 'PAIR_CLIENT_REQUEST', { client_id: clientId, subject_login: login });
     return inserted;
   });

@@ -2,14 +2,32 @@
 // answer is never cached); deleting needs SUBJECT.UPDATE on the token's subject, as the pair dialog revokes the
 // token it made when it closes.
 import { recordSecurityEvent } from '../audit/security-events';
-import { ref } from '../../common/schema';
+import { arrayOf, enumOf, ref } from '../../common/schema';
 import { writeTransaction } from '../db/write-transaction';
 import { noContent } from '../http/context';
 import { accessDenied } from '../http/errors';
 import { perm, PUBLIC, route, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
+import { parsePageable, type Pageable } from '../http/paging';
+import { parseQuery as parseDeclared } from '../http/route';
+import { validationFailed } from '../http/errors';
+import { INVITATION_STATUSES, listInvitations, type InvitationStatus } from './invitations';
 import { findMetaToken, tokenNotFound } from './meta-token-store';
+import { makePairingSheet, sheetErrors, type PairingSheetBody } from './pairing-sheet';
 import { exchangeMetaToken } from './token-exchange';
+
+const INVITATION_QUERY = {
+  ...doc.pageable(20, []),
+  status: doc.param(enumOf([...INVITATION_STATUSES]), 'Only links in this state'),
+};
+
+/** Paging plus the optional status filter; every problem is one 400. */
+function invitationQuery(query: URLSearchParams): Pageable & { status?: InvitationStatus } {
+  const pageable = parsePageable(query, { defaultSize: 20, sortable: {} });
+  const { values, errors } = parseDeclared({ status: INVITATION_QUERY.status }, query, 'query');
+  if (errors.length) throw validationFailed('query', errors);
+  return { ...pageable, status: values.status as InvitationStatus | undefined };
+}
 
 export const metaTokenRoutes: RouteEntry[] = [
   route({
@@ -41,6 +59,35 @@ export const metaTokenRoutes: RouteEntry[] = [
     doc: {
       tag: 'Pairing', summary: 'Revoke a pairing link', pathParams: { tokenName: 'The name from the pairing link' },
       success: doc.noContent('Revoked'), errors: { 403: 'error.accessDenied: the token\'s subject has no project, or no SUBJECT.UPDATE on it', 404: 'error.tokenNotFound' },
+    },
+  }),
+
+  route<undefined, undefined, undefined, Pageable & { status?: InvitationStatus }>({
+    method: 'GET', path: '/api/projects/:projectName/meta-tokens', access: perm('SUBJECT.UPDATE', 'project'),
+    find: ({ params }) => ({ project: params.projectName }),
+    parseQuery: (query) => invitationQuery(query),
+    query: INVITATION_QUERY,
+    handler: ({ ctx, params, query }) => listInvitations(ctx.app.db, params.projectName, query, query.status),
+    doc: {
+      tag: 'Pairing', summary: 'Invitations: the pairing links of a project', pathParams: { projectName: 'Project name' },
+      description: 'Newest first. Who may pair the project\'s subjects may see their links (the name is the credential).',
+      success: doc.paged('MetaTokenDTO', 'One page'), errors: { 404: 'error.projectNameNotFound' },
+    },
+  }),
+
+  route<PairingSheetBody>({
+    method: 'POST', path: '/api/projects/:projectName/pairing-sheet', access: perm('SUBJECT.UPDATE', 'project'),
+    find: ({ params }) => ({ project: params.projectName }),
+    body: {
+      objectName: 'pairingSheet', schema: ref('PairingSheetRequest'), extra: sheetErrors,
+      rules: { objectName: 'pairingSheet', fields: { clientId: { required: true, maxLength: 255 }, logins: { required: true, minLength: 1, maxLength: 50 } } },
+    },
+    handler: ({ ctx, principal, params, body }) => makePairingSheet(ctx, principal, params.projectName, body),
+    doc: {
+      tag: 'Pairing', summary: 'Pairing links for many subjects (a printable sheet)', pathParams: { projectName: 'Project name' },
+      description: 'One link per subject of the project, in one transaction; only a signed-in user may pair.',
+      success: doc.ok(arrayOf(ref('PairingSheetEntry')), 'The links, in the order of the logins'),
+      errors: { 400: 'error.subjectNotFound (a login not of the project), error.persistentTokenDisabled', 403: 'error.accessDenied: not a signed-in user', 404: 'error.clientNotFound, error.projectNameNotFound' },
     },
   }),
 ];

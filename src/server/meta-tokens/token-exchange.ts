@@ -44,7 +44,13 @@ export async function exchangeMetaToken(ctx: RequestContext) {
         clientId: client.clientId,
       });
     }
-    await tx.query('UPDATE radar_meta_token SET fetched = true WHERE id = $1', [token.id]);
+    // The pairing is remembered per subject (export, docs/subjects.md) beyond the monthly purge of used links.
+    await tx.query(
+      `WITH used AS (UPDATE radar_meta_token SET fetched = true, used_at = now() WHERE id = $1 RETURNING subject_id)
+       INSERT INTO subject_pairing (subject_id, last_paired_at) SELECT subject_id, now() FROM used WHERE subject_id IS NOT NULL
+       ON CONFLICT (subject_id) DO UPDATE SET last_paired_at = excluded.last_paired_at`,
+      [token.id],
+    );
     await recordSecurityEvent(tx, token.subject_login ?? undefined, 'PAIRING_TOKEN_EXCHANGED', {
       subject_login: token.subject_login, client_id: token.client_id, remoteAddress: ctx.remoteAddress,
     });

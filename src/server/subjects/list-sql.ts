@@ -191,3 +191,29 @@ export function buildExactLookup(c: SubjectCriteria, projectId: number, external
   const where = [...authorityFilter(c, p, { id: projectId }), `s.external_id = ${p.add(externalId, 'text')}`];
   return { sql: `SELECT s.id FROM subject s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT 1`, params: p.values };
 }
+
+/**
+ * The export (subject-export.ts): the matching subjects after the cursor in `c.sort`, `batchSize` at a time, each as
+ * its list DTO's JSON with its project's name; no count. Same filters and order as the page.
+ */
+export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchSize: number): { sql: string; params: unknown[] } {
+  const p = new Params();
+  const where = filters(c, p, scope);
+  const keyset = keysetPredicate(c, p, 's');
+  const all = keyset ? [...where, keyset] : where;
+  const ids = `ARRAY(SELECT s.id FROM subject s${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY ${orderBy(c.sort, 's')} LIMIT ${wholeNumber(batchSize)})`;
+  const sql = `SELECT d.subject_id, d.subject_login, d.subject_external_id, d.dto, p.project_name,
+       sp.subject_id IS NOT NULL AS paired, sp.last_paired_at
+  FROM subject_list_dtos(${ids}) d JOIN subject s ON s.id = d.subject_id LEFT JOIN project p ON p.id = s.project_id
+  LEFT JOIN subject_pairing sp ON sp.subject_id = d.subject_id ORDER BY d.ord`;
+  return { sql, params: p.values };
+}
+
+/** The attribute keys of the subjects `c` matches (the export's columns), in the "C" order. */
+export function buildExportAttributeKeys(c: SubjectCriteria, scope: ProjectScope): { sql: string; params: unknown[] } {
+  const p = new Params();
+  const where = filters(c, p, scope);
+  const sql = `SELECT DISTINCT m.attribute_key COLLATE "C" AS attribute_key FROM subject_metadata m
+    WHERE m.subject_id IN (SELECT s.id FROM subject s${where.length ? ` WHERE ${where.join(' AND ')}` : ''}) ORDER BY 1`;
+  return { sql, params: p.values };
+}

@@ -339,6 +339,17 @@ t('malformed bodies, queries and paths are 4xx in the error shapes, never 5xx, a
       for (const [label, init] of texts) jobs.push(send(`${key} text = ${label}`, entry.method, url, init));
     }
 
+    // CSV bodies (the imports).
+    if (body && body.kind === 'csv') {
+      const csvs: [string, RequestInit][] = [
+        ['NUL', { body: 'externalId\na\u0000b\n', headers: { 'content-type': 'text/csv' } }],
+        ['not UTF-8', { body: Buffer.from([0x61, 0x0a, 0xff, 0xfe, 0x0a]), headers: { 'content-type': 'text/csv' } }],
+        ['an XML content type', { body: '<a/>', headers: { 'content-type': 'application/xml' } }],
+        ['a JSON body', { body: '{"externalId": "x"}', headers: { 'content-type': 'application/json' } }],
+      ];
+      for (const [label, init] of csvs) jobs.push(send(`${key} csv = ${label}`, entry.method, url, init));
+    }
+
     // Every declared query parameter, one broken at a time in the otherwise valid query.
     for (const [name, param] of Object.entries(entry.query ?? {})) {
       const schema = param.schema.type === 'array' ? param.schema.items : param.schema;

@@ -374,6 +374,21 @@ export const ROUTES: Record<string, RouteSpec> = {
     prepare: async (i) => ({ params: { groupName: await i.w.throwaway.group(i.side) } }),
   },
   'PATCH /api/projects/:projectName/groups/:groupName/subjects': { write: 'no operations', prepare: () => ({ body: { json: [] } }) },
+  'POST /api/projects/:projectName/subjects/import': {
+    write: 'a dry run (the default): it reports and writes nothing',
+    prepare: (i) => ({ body: { text: `externalId\n${i.w.unique('import')}\n` } }),
+    expect: (token, target, declared) => declared && checkPermission(token!, 'SUBJECT.UPDATE', entityOf('project', target)),
+    why: 'rows may update subjects, so SUBJECT.UPDATE in the project is needed too (docs/subjects.md, "Import")',
+  },
+  'GET /api/subjects.csv': {
+    scoped: true,
+    prepare: (i) => ({ query: `projectName=${i.w.scopes[i.side].project}`, target: projectTarget(i) }),
+  },
+  'POST /api/projects/:projectName/pairing-sheet': {
+    write: 'a new pairing link for the side\'s subject per call (links are no shared fixture)',
+    prepare: (i) => ({ body: { json: { clientId: APP_CLIENT, logins: [i.w.scopes[i.side].subject] } } }),
+    expect: noAccountForClients, why: 'only a signed-in user can pair an app (docs/oauth.md): 403 for a client-credentials token',
+  },
   'GET /api/subjects': {
     scoped: true,
     prepare: (i) => ({ query: `projectName=${i.w.scopes[i.side].project}`, target: projectTarget(i) }),

@@ -1,4 +1,4 @@
-// The tabs of a project's page: subjects, sources, groups, permissions, admins and analysts, the
+// The tabs of a project's page: subjects, sources, groups, invitations, permissions, admins and analysts, the
 // active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_PROJECT_ANALYST } from '../../../common/authorities';
@@ -7,13 +7,14 @@ import { useT } from '../../lib/i18n-react';
 import { isSubjectFieldHidden } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
 import { GroupList } from '../group/group-list';
+import { InvitationList } from '../participants/invitation-list';
 import { SourceList } from '../source/source-list';
 import { SubjectList } from '../subject/subject-list';
 import { PermissionsEditor } from './permissions/permissions-editor';
 import { ProjectUsers } from './project-users';
 import { TabNav, useTabParam } from './tab-nav';
 
-export const PROJECT_TABS = ['subjects', 'sources', 'groups', 'permissions', 'admins', 'analysts'] as const;
+export const PROJECT_TABS = ['subjects', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 /** The tabs to show: all of them, without groups when the group field is hidden. */
@@ -27,6 +28,8 @@ function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: Pr
       return <SourceList projectName={name} />;
     case 'groups':
       return <GroupList projectName={name} />;
+    case 'invitations':
+      return <InvitationList projectName={name} />;
     case 'permissions':
       return <PermissionsEditor scope={{ kind: 'project', id: project.id, name }} />;
     case 'admins':

@@ -10,6 +10,7 @@ import { useOpenPopup } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { useLocation, useRouter } from '../../lib/router-react';
+import { SubjectFileActions } from './subject-file-actions';
 import { AddToGroupDialog } from './add-to-group-dialog';
 import { FILTER_KEYS, filterQuery, filtersFromMatrix, filtersToMatrix, validateFilters, type SubjectFilters } from './subject-filters';
 import { SubjectFilterBadges } from './subject-filter-badges';
@@ -99,7 +100,7 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
       <div className="subject-list__main">
         <div className="subject-list__toolbar">
           <SubjectSortControls sort={sort} onChange={setSort} />
-          {groupFeatures && (
+          {inProject && (
             <div className="subject-list__selection">
               <Checkbox
                 label={t('managementPortalApp.subject.action.selectAll')}
@@ -107,16 +108,19 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
                 value={selection.allSelected}
                 onChange={selection.selectAll}
               />
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={selection.selected.length === 0}
-                onClick={() => setAddingToGroup(true)}
-              >
-                {t('managementPortalApp.subject.action.addToGroup')}
-              </button>
+              {groupFeatures && (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={selection.selected.length === 0}
+                  onClick={() => setAddingToGroup(true)}
+                >
+                  {t('managementPortalApp.subject.action.addToGroup')}
+                </button>
+              )}
             </div>
           )}
+          <SubjectFileActions projectName={projectName} query={request} sort={formatSubjectSort(sort)} selected={inProject ? selection.selected.map((x) => x.login) : []} />
           <button type="button" className="button button--primary subject-list__create" onClick={() => openPopup(createPopup)}>
             {t('managementPortalApp.subject.home.createLabel')}
           </button>
@@ -128,7 +132,7 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
             subjects={list.subjects}
             projectName={projectName}
             showGroup={!hidden.group}
-            selection={groupFeatures ? selection : undefined}
+            selection={inProject ? selection : undefined}
             loading={list.loading}
           />
         )}

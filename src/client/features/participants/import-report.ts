@@ -1,0 +1,29 @@
+// The downloadable import report: one line per row of the file with what the import does with it and why not.
+import { csvLine } from '../../../common/csv';
+import type { ImportReport } from './participants-api';
+
+export function reportCsv(report: ImportReport): string {
+  const reasons = new Map<number, string[]>();
+  for (const e of report.errors) reasons.set(e.row, [...(reasons.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
+  let text = '\uFEFF' + csvLine(['row', 'action', 'login', 'externalId', 'errors']);
+  const listed = new Set<number>();
+  for (const r of report.rows) {
+    listed.add(r.row);
+    text += csvLine([String(r.row), r.action, r.login ?? '', r.externalId ?? '', (reasons.get(r.row) ?? []).join('; ')]);
+  }
+  // Errors of the file as a whole (the header) have no row of their own.
+  for (const [row, messages] of reasons) if (!listed.has(row)) text += csvLine([String(row), 'error', '', '', messages.join('; ')]);
+  return text;
+}
+
+/** Offers `text` as a file download. */
+export function download(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

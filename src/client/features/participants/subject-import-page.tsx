@@ -1,0 +1,114 @@
+// A project's "Import subjects" page (docs/subjects.md, "Import"): a CSV file chosen or pasted, checked by the server
+// as a dry run and shown row by row (create, update, unchanged, or the errors with row, column and reason); only
+// "Import" writes, and only a file without errors. Upload progress shows as a bar; the report can be downloaded.
+import { useState, type ReactNode } from 'react';
+import { TextArea } from '../../components/form';
+import type { PageProps } from '../../components/popup/popup-types';
+import { useHttp } from '../../components/services-react';
+import { pathOf } from '../../lib/app-url';
+import { useT } from '../../lib/i18n-react';
+import type { TranslateParams } from '../../lib/i18n';
+import { Link } from '../../lib/router-react';
+import { download, reportCsv } from './import-report';
+import { importSubjects, type ImportReport } from './participants-api';
+
+type Phase = 'edit' | 'checking' | 'checked' | 'importing' | 'done' | 'failed';
+const SHOWN_ROWS = 200;
+
+export function SubjectImportPage({ params }: PageProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  const projectName = params.projectName;
+  const [text, setText] = useState('');
+  const [phase, setPhase] = useState<Phase>('edit');
+  const [progress, setProgress] = useState(0);
+  const [report, setReport] = useState<ImportReport>();
+  const label = (key: string, values?: TranslateParams) => t(`managementPortalApp.participants.import.${key}`, values);
+
+  const run = async (dryRun: boolean) => {
+    setPhase(dryRun ? 'checking' : 'importing');
+    setProgress(0);
+    try {
+      const answer = await importSubjects(http, projectName, text, dryRun, setProgress);
+      setReport(answer);
+      setPhase(dryRun ? 'checked' : 'done');
+    } catch {
+      setPhase('failed');
+    }
+  };
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setText(await file.text());
+    setReport(undefined);
+    setPhase('edit');
+  };
+  const busy = phase === 'checking' || phase === 'importing';
+  const errorsByRow = new Map<number, string[]>();
+  for (const e of report?.errors ?? []) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
+  const headerErrors = (report?.errors ?? []).filter((e) => !report!.rows.some((r) => r.row === e.row));
+
+  return (
+    <section className="entity-page participants-import">
+      <header className="entity-page__header">
+        <h1 className="entity-page__title">{label('title', { project: projectName })}</h1>
+        <Link className="button button--secondary" to={pathOf('project', projectName)}>{label('back')}</Link>
+      </header>
+      <p>{label('help')}</p>
+      <div className="participants-import__source">
+        <label className="field__label" htmlFor="import-file">{label('file')}</label>
+        <input id="import-file" type="file" accept=".csv,text/csv,text/plain" disabled={busy} onChange={(e) => void readFile(e.target.files?.[0])} />
+        <TextArea label={label('paste')} name="csv" rows={6} value={text} onChange={(v) => { setText(v); setReport(undefined); setPhase('edit'); }} />
+      </div>
+      <div className="participants-import__actions">
+        <button type="button" className="button button--secondary" disabled={busy || !text.trim()} onClick={() => void run(true)}>{label('check')}</button>
+        <button
+          type="button" className="button button--primary"
+          disabled={busy || phase !== 'checked' || !report || report.errors.length > 0 || report.created + report.updated === 0}
+          onClick={() => void run(false)}
+        >
+          {label('confirm')}
+        </button>
+        {report && <button type="button" className="button button--secondary" onClick={() => download(`import-${projectName}.csv`, reportCsv(report))}>{label('downloadReport')}</button>}
+      </div>
+      {busy && (
+        <div className="participants-import__progress">
+          <progress max={1} value={progress < 1 ? progress : undefined} aria-label={label(progress < 1 ? 'uploading' : 'processing')} />
+          <span>{label(progress < 1 ? 'uploading' : 'processing')}</span>
+        </div>
+      )}
+      {phase === 'failed' && <p className="notice notice--error" role="alert">{label('failed')}</p>}
+      {report && (
+        <div className="participants-import__report" aria-live="polite">
+          <p className={phase === 'done' ? 'notice notice--success' : 'notice'} role="status">
+            {label(phase === 'done' ? 'summaryDone' : 'summary', { created: report.created, updated: report.updated, unchanged: report.unchanged, errors: report.errors.length })}
+          </p>
+          {headerErrors.length > 0 && (
+            <ul className="participants-import__file-errors">
+              {headerErrors.map((e, i) => <li key={i}>{label('rowError', { row: e.row, column: e.column || '-', message: e.message })}</li>)}
+            </ul>
+          )}
+          <div className="table-scroll">
+            <table className="data-table participants-import__rows">
+              <caption className="visually-hidden">{label('rowsCaption')}</caption>
+              <thead>
+                <tr><th scope="col">{label('row')}</th><th scope="col">{label('action')}</th><th scope="col">{label('externalId')}</th><th scope="col">{label('login')}</th><th scope="col">{label('errors')}</th></tr>
+              </thead>
+              <tbody>
+                {[...report.rows].sort((a, b) => Number(b.action === 'error') - Number(a.action === 'error') || a.row - b.row).slice(0, SHOWN_ROWS).map((r) => (
+                  <tr key={r.row} className={`participants-import__row--${r.action}`}>
+                    <td>{r.row}</td>
+                    <td>{label(`action.${r.action}`)}</td>
+                    <td>{r.externalId ?? ''}</td>
+                    <td>{r.login ?? ''}</td>
+                    <td>{(errorsByRow.get(r.row) ?? []).join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {report.rows.length > SHOWN_ROWS && <p>{label('moreRows', { count: report.rows.length - SHOWN_ROWS })}</p>}
+        </div>
+      )}
+    </section>
+  );
+}

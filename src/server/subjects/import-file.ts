@@ -1,0 +1,164 @@
+// Reading a subject import file (docs/subjects.md, "Import"): the header maps columns to fields, each record becomes
+// the values it gives, and every problem that needs no database is a row error naming the row (the file's line),
+// the column and the reason. The columns an export writes that an import does not set (login, status, project,
+// sources, paired, lastPairedAt) are accepted so an exported file can be imported as it is: login matches the
+// subject, the others are ignored.
+import { CsvError, parseCsv, readCell } from '../../common/csv';
+import { SUBJECT_RULES, toFieldErrors, validate } from '../../common/validation';
+import { unstorable } from '../../common/schema';
+import { parseLocalDateInput, parseZonedDateTime } from '../http/zoned-date-time';
+
+export const ATTRIBUTE_PREFIX = 'attribute:';
+export const FIELD_COLUMNS = ['externalId', 'externalLink', 'personName', 'dateOfBirth', 'enrollmentDate', 'group'] as const;
+export const READ_ONLY_COLUMNS = ['login', 'status', 'project', 'sources', 'paired', 'lastPairedAt'] as const;
+export type FieldColumn = (typeof FIELD_COLUMNS)[number];
+
+/** The site-setting name (HIDDEN_SUBJECT_FIELDS) of each hideable column. */
+const HIDEABLE: Partial<Record<FieldColumn, string>> = { personName: 'person_name', dateOfBirth: 'date_of_birth', group: 'group' };
+const MAX_TEXT = 255;
+const MAX_GROUP = 50;
+
+export interface ImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** What one record gives: a field that is absent from the header is undefined, an empty cell null. */
+export interface ImportValues {
+  login?: string;
+  externalId?: string | null;
+  externalLink?: string | null;
+  personName?: string | null;
+  dateOfBirth?: string | null;
+  /** Empty keeps the stored date (a new subject is enrolled now). */
+  enrollmentDate?: Date | null;
+  group?: string | null;
+  /** Per attribute column: the value, or null to remove the key. */
+  attributes: Record<string, string | null>;
+}
+
+export interface ImportRecord {
+  row: number;
+  values: ImportValues;
+  errors: ImportError[];
+}
+
+export interface ImportFile {
+  /** Errors of the file as a whole (row 1: the header), which make every record moot. */
+  fileErrors: ImportError[];
+  records: ImportRecord[];
+  attributeKeys: string[];
+}
+
+const headerError = (column: string, message: string): ImportError => ({ row: 1, column, message });
+
+interface Column {
+  index: number;
+  name: string;
+  field?: FieldColumn;
+  attribute?: string;
+  login?: boolean;
+}
+
+function mapHeader(header: string[], hidden: readonly string[], errors: ImportError[]): Column[] {
+  const columns: Column[] = [];
+  const seen = new Set<string>();
+  header.forEach((raw, index) => {
+    const name = raw.trim();
+    if (seen.has(name)) {
+      errors.push(headerError(name, 'The column appears twice'));
+      return;
+    }
+    seen.add(name);
+    if (name.startsWith(ATTRIBUTE_PREFIX)) {
+      const key = name.slice(ATTRIBUTE_PREFIX.length);
+      if (!key.trim() || key.length > MAX_TEXT) errors.push(headerError(name, `An attribute key has 1 to ${MAX_TEXT} characters`));
+      else columns.push({ index, name, attribute: key });
+      return;
+    }
+    const field = (FIELD_COLUMNS as readonly string[]).includes(name) ? (name as FieldColumn) : undefined;
+    if (field) {
+      const setting = HIDEABLE[field];
+      if (setting && hidden.includes(setting)) errors.push(headerError(name, 'This field is hidden by the site settings'));
+      else columns.push({ index, name, field });
+    } else if (name === 'login') columns.push({ index, name, login: true });
+    else if (!(READ_ONLY_COLUMNS as readonly string[]).includes(name)) errors.push(headerError(name || `(column ${index + 1})`, 'Unknown column'));
+  });
+  return columns;
+}
+
+function readValue(column: Column, cell: string, values: ImportValues, errors: ImportError[], row: number): void {
+  const error = (message: string) => errors.push({ row, column: column.name, message });
+  if (unstorable(cell)) return void error('The text holds a character that cannot be stored');
+  if (column.attribute !== undefined) {
+    if (cell.length > MAX_TEXT) error(`At most ${MAX_TEXT} characters`);
+    values.attributes[column.attribute] = cell === '' ? null : cell;
+    return;
+  }
+  if (column.login) {
+    if (cell !== '') values.login = cell.toLowerCase();
+    return;
+  }
+  const empty = cell.trim() === '';
+  switch (column.field!) {
+    case 'dateOfBirth': {
+      if (empty) values.dateOfBirth = null;
+      else {
+        const date = parseLocalDateInput(cell.trim());
+        if (date === undefined) error('Not a date (yyyy-MM-dd)');
+        else values.dateOfBirth = date;
+      }
+      return;
+    }
+    case 'enrollmentDate': {
+      if (empty) values.enrollmentDate = null;
+      else {
+        const date = parseZonedDateTime(cell.trim());
+        if (!date || Number.isNaN(date.getTime())) error('Not a date-time (ISO-8601, e.g. 2024-01-31T09:00:00Z)');
+        else values.enrollmentDate = date;
+      }
+      return;
+    }
+    case 'group':
+      if (cell.length > MAX_GROUP) error(`At most ${MAX_GROUP} characters`);
+      values.group = empty ? null : cell;
+      return;
+    default:
+      values[column.field as 'externalId' | 'externalLink' | 'personName'] = cell === '' ? null : cell;
+  }
+}
+
+/** The same field rules as the subject dialog and the API (pattern, length). */
+function ruleErrors(values: ImportValues, row: number): ImportError[] {
+  const fields = { externalId: values.externalId, externalLink: values.externalLink, personName: values.personName, login: values.login };
+  return toFieldErrors(SUBJECT_RULES, validate(SUBJECT_RULES, fields))
+    .filter((e) => e.field !== 'project')
+    .map((e) => ({ row, column: e.field, message: e.message }));
+}
+
+/** Reads the file; `hidden` are the site's hidden subject fields. Never throws for bad input. */
+export function readImportFile(text: string, hidden: readonly string[]): ImportFile {
+  let table;
+  try {
+    table = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvError) return { fileErrors: [{ row: error.line, column: '', message: error.message }], records: [], attributeKeys: [] };
+    throw error;
+  }
+  const fileErrors: ImportError[] = [];
+  if (!table.header.length) fileErrors.push(headerError('', 'The file is empty; the first line names the columns'));
+  const columns = mapHeader(table.header, hidden, fileErrors);
+  const records = table.records.map((cells, i): ImportRecord => {
+    const row = table.lines[i];
+    const errors: ImportError[] = [];
+    const values: ImportValues = { attributes: {} };
+    if (cells.length !== table.header.length) {
+      errors.push({ row, column: '', message: `The row has ${cells.length} cells; the header names ${table.header.length} columns` });
+    }
+    for (const column of columns) readValue(column, readCell(cells[column.index] ?? ''), values, errors, row);
+    errors.push(...ruleErrors(values, row));
+    return { row, values, errors };
+  });
+  return { fileErrors, records, attributeKeys: columns.flatMap((c) => (c.attribute === undefined ? [] : [c.attribute])) };
+}

@@ -1,0 +1,87 @@
+// GET api/projects/{projectName}/subjects.csv and api/subjects.csv (docs/subjects.md, "Export"): every subject the
+// list's criteria match (paging parameters aside), in the list's order, as CSV for spreadsheet programs. The rows are
+// read in keyset batches, each its own short statement written out before the next is read (no connection held while
+// the client reads, memory for one batch whatever the size). Columns: the subject's fields (hidden fields left out),
+// one `attribute:<key>` column per attribute key of the matching subjects, whether an app was ever paired and when
+// last. The file reads back through the import (import-file.ts) as every row unchanged.
+import { CSV_BOM, csvLine } from '../../common/csv';
+import type { SubjectDTO } from '../../common/dto';
+import type { Queryable } from '../db/database';
+import type { Reply } from '../http/context';
+import { ATTRIBUTE_PREFIX } from './import-file';
+import type { SubjectCriteria } from './criteria';
+import { buildExportAttributeKeys, buildExportBatch } from './list-sql';
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+interface ExportRow {
+  subject_id: number;
+  subject_login: string;
+  subject_external_id: string | null;
+  dto: string;
+  project_name: string | null;
+  paired: boolean;
+  last_paired_at: Date | string | null;
+}
+
+/** Base columns, each with the hidden-field setting that leaves it out. */
+const COLUMNS: [string, string | undefined, (dto: SubjectDTO, row: ExportRow) => string][] = [
+  ['login', undefined, (d) => d.login],
+  ['externalId', undefined, (d) => d.externalId ?? ''],
+  ['externalLink', undefined, (d) => d.externalLink ?? ''],
+  ['status', undefined, (d) => d.status ?? ''],
+  ['project', undefined, (_, r) => r.project_name ?? ''],
+  ['group', 'group', (d) => d.group ?? ''],
+  ['personName', 'person_name', (d) => d.personName ?? ''],
+  ['dateOfBirth', 'date_of_birth', (d) => d.dateOfBirth ?? ''],
+  ['enrollmentDate', undefined, (d) => d.enrollmentDate ?? ''],
+  ['sources', undefined, (d) => (d.sources ?? []).map((s) => s.sourceName ?? '').join('|')],
+];
+
+const iso = (d: Date | string | null) => (d === null ? '' : (d instanceof Date ? d : new Date(d)).toISOString());
+
+type Scope = { name: string } | undefined;
+
+async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, batchSize: number): AsyncGenerator<ExportRow[]> {
+  let c: SubjectCriteria = { ...criteria, last: undefined };
+  for (;;) {
+    const { sql, params } = buildExportBatch(c, scope, batchSize);
+    const rows = await db.query<ExportRow>(sql, params, { planPerCall: true });
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    c = { ...c, last: { id: Number(last.subject_id), login: last.subject_login, externalId: last.subject_external_id ?? '' } };
+  }
+}
+
+/** The file, chunk by chunk: the header (with the byte order mark), then one chunk per batch. */
+export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+  const columns = COLUMNS.filter(([, setting]) => setting === undefined || !hidden.includes(setting));
+  const keysQuery = buildExportAttributeKeys(criteria, scope);
+  const keys = (await db.query<{ attribute_key: string }>(keysQuery.sql, keysQuery.params, { planPerCall: true })).map((r) => r.attribute_key);
+  yield CSV_BOM + csvLine([...columns.map(([name]) => name), ...keys.map((k) => ATTRIBUTE_PREFIX + k), 'paired', 'lastPairedAt']);
+  for await (const rows of batches(db, criteria, scope, batchSize)) {
+    let chunk = '';
+    for (const row of rows) {
+      const dto = JSON.parse(row.dto) as SubjectDTO;
+      const attributes = dto.attributes ?? {};
+      chunk += csvLine([
+        ...columns.map(([, , value]) => value(dto, row)),
+        ...keys.map((k) => attributes[k] ?? ''),
+        row.paired ? 'true' : 'false',
+        iso(row.last_paired_at),
+      ]);
+    }
+    yield chunk;
+  }
+}
+
+/** The streamed reply; `fileName` without quotes or path characters (a project name is an entity id). */
+export function exportReply(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], fileName: string): Reply {
+  return {
+    status: 200,
+    contentType: 'text/csv; charset=utf-8',
+    headers: { 'Content-Disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"` },
+    stream: exportSubjects(db, criteria, scope, hidden),
+  };
+}

@@ -1,0 +1,193 @@
+// POST api/projects/{p}/subjects/import and the CSV exports (docs/subjects.md, "Import", "Export"): the report of a
+// dry run, a commit in one transaction with one revision, every kind of row error, hidden fields, who may import,
+// a failure half-way that leaves nothing written, and an export that imports back as every row unchanged.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseCsv } from '../../src/common/csv';
+import { asUser, createProjectRow, createUser, type AsUser } from '../setup/auth';
+import { dropTemplates } from '../setup/database';
+import { startTestServer, type TestServer } from '../setup/server';
+import { createGroup, insertSubjects, writeFootprint } from '../setup/subjects';
+
+let server: TestServer;
+let admin: AsUser;
+const t = suite('subject import and export');
+t.before(async () => {
+  server = await startTestServer();
+  await createProjectRow(server, 'radar', 'main');
+  await createProjectRow(server, 'pilot', 'main');
+  await createGroup(server, 'radar', 'Group A');
+  await insertSubjects(server, [{ login: 'known', project: 'radar', externalId: 'EXT-1', personName: 'Ann' }]);
+  await createUser(server, 'radar-admin', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'radar' }]);
+  await createUser(server, 'radar-analyst', [{ authority: 'ROLE_PROJECT_ANALYST', project: 'radar' }]);
+  await createUser(server, 'pilot-admin', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'pilot' }]);
+  admin = await asUser(server, 'admin');
+});
+t.after(async () => {
+  await server?.close();
+  await dropTemplates();
+});
+
+const db = () => server.app.db;
+const csv = (text: string) => ({ body: text, headers: { 'content-type': 'text/csv' } });
+const importAs = (as: AsUser, text: string, dryRun: boolean, project = 'radar') =>
+  as('POST', `/api/projects/${project}/subjects/import?dryRun=${dryRun}`, csv(text));
+
+t('a dry run reports every row and writes nothing; the commit writes them with one revision', async () => {
+  const file = '\uFEFFexternalId;personName;dateOfBirth;group;attribute:site\r\nEXT-1;Ann;;;\r\nEXT-2;Bob;2001-02-03;Group A;Leiden\r\nEXT-1b;"Smith; J";;;\r\n';
+  const before = await writeFootprint(server);
+  const dry = await importAs(admin, file, true);
+  assert.is(dry.status, 200, dry.text);
+  assert.equal({ created: dry.body.created, updated: dry.body.updated, unchanged: dry.body.unchanged, errors: dry.body.errors }, { created: 2, updated: 0, unchanged: 1, errors: [] });
+  assert.equal(dry.body.rows.map((r: { row: number; action: string }) => [r.row, r.action]), [[2, 'unchanged'], [3, 'create'], [4, 'create']]);
+  assert.equal(await writeFootprint(server), before, 'a dry run writes nothing');
+  const revisionsBefore = (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM revision'))[0].n;
+  const done = await importAs(admin, file, false);
+  assert.is(done.status, 200, done.text);
+  assert.is(done.body.created, 2);
+  const created = await db().query<{ login: string; person_name: string; date_of_birth: string | null; group_id: number | null }>(
+    "SELECT login, person_name, date_of_birth::text AS date_of_birth, group_id FROM subject WHERE external_id IN ('EXT-2', 'EXT-1b') ORDER BY external_id",
+  );
+  assert.equal(created.map((s) => s.person_name), ['Smith; J', 'Bob']);
+  assert.is(created[1].date_of_birth, '2001-02-03');
+  assert.ok(created[1].group_id !== null);
+  assert.equal(done.body.rows.filter((r: { action: string }) => r.action === 'create').map((r: { login: string }) => r.login).sort(), created.map((s) => s.login).sort());
+  const [attr] = await db().query<{ attribute_value: string }>("SELECT m.attribute_value FROM subject_metadata m JOIN subject s ON s.id = m.subject_id WHERE s.external_id = 'EXT-2' AND m.attribute_key = 'site'");
+  assert.is(attr.attribute_value, 'Leiden');
+  assert.is((await db().query<{ n: number }>('SELECT count(*)::int AS n FROM revision'))[0].n, revisionsBefore + 1, 'one revision');
+  const changes = await db().query<{ change_type: string; entity_key: string; snapshot: unknown }>(
+    "SELECT change_type, entity_key, snapshot FROM revision_change WHERE revision_id = (SELECT max(id) FROM revision) ORDER BY id",
+  );
+  assert.equal(changes.map((c) => c.change_type), ['ADD', 'ADD']);
+  const snapshot = (typeof changes[0].snapshot === 'string' ? JSON.parse(changes[0].snapshot) : changes[0].snapshot) as { project: { projectName: string } };
+  assert.is(snapshot.project.projectName, 'radar');
+  const roles = await db().query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM role_users ru JOIN radar_role r ON r.id = ru.role_id JOIN radar_user u ON u.id = ru.user_id WHERE u.login = $1 AND r.authority_name = 'ROLE_PARTICIPANT'",
+    [created[0].login],
+  );
+  assert.is(roles[0].n, 1, 'participant role');
+});
+
+t('an update by external id changes only what the file gives; a second import is all unchanged', async () => {
+  const file = 'externalId,externalLink,attribute:site\nEXT-2,https://example.org/b,Delft\n';
+  const res = await importAs(admin, file, false);
+  assert.is(res.body.updated, 1, res.text);
+  const [s] = await db().query<{ external_link: string; person_name: string }>("SELECT external_link, person_name FROM subject WHERE external_id = 'EXT-2'");
+  assert.equal({ ...s }, { external_link: 'https://example.org/b', person_name: 'Bob' });
+  const again = await importAs(admin, file, true);
+  assert.equal([again.body.created, again.body.updated, again.body.unchanged], [0, 0, 1]);
+  const [change] = await db().query<{ change_type: string }>("SELECT change_type FROM revision_change WHERE revision_id = (SELECT max(id) FROM revision)");
+  assert.is(change.change_type, 'MOD');
+});
+
+t('row errors name row, column and reason; any error means a commit writes nothing', async () => {
+  const file = [
+    'externalId,dateOfBirth,enrollmentDate,group,externalLink',
+    'NEW-1,2001-13-01,,,',
+    'NEW-2,,yesterday,,',
+    'NEW-3,,,No such group,',
+    'NEW-4,,,,',
+    'NEW-4,,,,',
+    `NEW-5,,,,${'x'.repeat(300)}`,
+    'NEW-6,,',
+  ].join('\n');
+  const before = await writeFootprint(server);
+  const dry = await importAs(admin, file, true);
+  assert.is(dry.status, 200);
+  const errors = dry.body.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`);
+  assert.equal(errors, ['2:dateOfBirth', '3:enrollmentDate', '4:group', '6:externalId', '7:externalLink', '8:']);
+  assert.ok(dry.body.errors[3].message.includes('row 5'), dry.body.errors[3].message);
+  assert.is(dry.body.created, 1);
+  const commit = await importAs(admin, file, false);
+  assert.is(commit.status, 400);
+  assert.is(commit.body.errorCode, 'error.importInvalid');
+  assert.equal(await writeFootprint(server), before);
+});
+
+t('the header: unknown columns, hidden fields, a repeated column; bad files', async () => {
+  let res = await importAs(admin, 'externalId,colour\nX,red\n', true);
+  assert.equal(res.body.errors, [{ row: 1, column: 'colour', message: 'Unknown column' }]);
+  server.app.config.hiddenSubjectFields = ['person_name', 'date_of_birth'];
+  try {
+    res = await importAs(admin, 'externalId,personName,dateOfBirth\nX,Y,\n', true);
+    assert.equal(res.body.errors.map((e: { column: string }) => e.column), ['personName', 'dateOfBirth']);
+    const exported = await admin('GET', '/api/projects/radar/subjects.csv');
+    assert.not.ok(parseCsv(exported.text).header.includes('personName'), 'hidden fields are not exported');
+  } finally {
+    server.app.config.hiddenSubjectFields = [];
+  }
+  res = await importAs(admin, 'externalId,externalId\nX,Y\n', true);
+  assert.is(res.body.errors[0].message, 'The column appears twice');
+  res = await importAs(admin, 'externalId\n"open\n', true);
+  assert.is(res.body.errors[0].message, 'A quoted field is not closed');
+  res = await admin('POST', '/api/projects/radar/subjects/import', { body: Buffer.from([0x65, 0x0a, 0xff, 0xfe]), headers: { 'content-type': 'text/csv' } });
+  assert.is(res.status, 400, 'not UTF-8');
+  res = await admin('POST', '/api/projects/radar/subjects/import', { body: '<a/>', headers: { 'content-type': 'application/xml' } });
+  assert.is(res.status, 400);
+  assert.match(res.body.description, /Content type/);
+  res = await importAs(admin, 'externalId\nX\n', true, 'nope');
+  assert.is(res.status, 404);
+});
+
+t('who may import: project admins of the project, not analysts or other projects', async () => {
+  const file = 'externalId\nPERM-1\n';
+  assert.is((await importAs(await asUser(server, 'radar-admin'), file, true)).status, 200);
+  assert.is((await importAs(await asUser(server, 'radar-analyst'), file, true)).status, 403);
+  assert.is((await importAs(await asUser(server, 'pilot-admin'), file, true)).status, 403);
+  assert.is((await server.request('POST', '/api/projects/radar/subjects/import', csv(file))).status, 401);
+});
+
+t('a failure half-way through the commit leaves nothing written', async () => {
+  await db().query(`CREATE FUNCTION fail_on_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.attribute_value = 'boom' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
+  await db().query('CREATE TRIGGER fail_on_boom BEFORE INSERT ON subject_metadata FOR EACH ROW EXECUTE FUNCTION fail_on_boom()');
+  try {
+    const before = await writeFootprint(server);
+    const res = await importAs(admin, 'externalId,attribute:x\nHALF-1,fine\nEXT-2,\nHALF-2,boom\n', false);
+    assert.is(res.status, 500);
+    assert.equal(await writeFootprint(server), before);
+  } finally {
+    await db().query('DROP TRIGGER fail_on_boom ON subject_metadata');
+    await db().query('DROP FUNCTION fail_on_boom()');
+  }
+});
+
+t('the export: the list criteria and sort, spreadsheet-safe cells, and it imports back unchanged', async () => {
+  const safe = await importAs(admin, 'externalId,personName,attribute:note\nSAFE-1,"=HYPERLINK(""x"")",+1\nSAFE-2,\'quoted,-2\n', false);
+  assert.is(safe.body.created, 2, safe.text);
+  const res = await admin('GET', '/api/projects/radar/subjects.csv?sort=externalId,desc');
+  assert.is(res.status, 200, res.text);
+  assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
+  assert.ok(res.text.startsWith('login,externalId,'), 'fetch drops the byte order mark; the streamed test sees it');
+  const table = parseCsv(res.text);
+  assert.equal(table.header.slice(-4), ['attribute:note', 'attribute:site', 'paired', 'lastPairedAt']);
+  const ids = table.records.map((r) => r[1]);
+  assert.equal(ids, [...ids].sort().reverse(), 'sorted as asked');
+  assert.ok(res.text.includes(`"'=HYPERLINK(""x"")"`), 'formula made inert');
+  assert.ok(res.text.includes("''quoted"));
+  const filtered = parseCsv((await admin('GET', '/api/projects/radar/subjects.csv?externalId=SAFE')).text);
+  assert.is(filtered.records.length, 2);
+  const back = await importAs(admin, res.text, true);
+  assert.equal(back.body.errors, []);
+  assert.is(back.body.unchanged, table.records.length);
+  assert.is(back.body.updated + back.body.created, 0);
+  const all = await admin('GET', '/api/subjects.csv?projectName=radar');
+  assert.is(parseCsv(all.text).records.length, table.records.length);
+  assert.is((await (await asUser(server, 'pilot-admin'))('GET', '/api/projects/radar/subjects.csv')).status, 403);
+  assert.is((await admin('GET', '/api/projects/radar/subjects.csv?colour=red')).status, 400);
+});
+
+t('the export streams every subject in batches', async () => {
+  const { exportSubjects } = await import('../../src/server/subjects/subject-export');
+  const { parseCriteria } = await import('../../src/server/subjects/criteria');
+  const chunks: string[] = [];
+  for await (const chunk of exportSubjects(db(), parseCriteria(new URLSearchParams(), 'radar'), { name: 'radar' }, [], 2)) chunks.push(chunk);
+  const table = parseCsv(chunks.join(''));
+  const [{ n }] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM subject WHERE project_id = (SELECT id FROM project WHERE project_name = 'radar')");
+  assert.is(table.records.length, n);
+  assert.is(new Set(table.records.map((r) => r[0])).size, n, 'no subject twice');
+  assert.ok(chunks.length > 2);
+  assert.ok(chunks[0].startsWith('\uFEFFlogin,'));
+});
+
+t.run();
