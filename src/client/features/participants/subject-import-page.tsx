@@ -91,7 +91,7 @@ export function SubjectImportPage({ params }: PageProps): ReactNode {
             <table className="data-table participants-import__rows">
               <caption className="visually-hidden">{label('rowsCaption')}</caption>
               <thead>
-                <tr><th scope="col">{label('row')}</th><th scope="col">{label('action')}</th><th scope="col">{label('externalId')}</th><th scope="col">{label('login')}</th><th scope="col">{label('errors')}</th></tr>
+                <tr><th scope="col">{label('row')}</th><th scope="col">{label('actionHeader')}</th><th scope="col">{label('externalId')}</th><th scope="col">{label('login')}</th><th scope="col">{label('errors')}</th></tr>
               </thead>
               <tbody>
                 {[...report.rows].sort((a, b) => Number(b.action === 'error') - Number(a.action === 'error') || a.row - b.row).slice(0, SHOWN_ROWS).map((r) => (
