@@ -56,6 +56,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Administration
   { path: 'user-management', page: userManagement('UserListPage'), authorities: SYS, titleKey: 'userManagement.home.title' },
+  { path: 'user-management-import', page: participants('UserImportPage'), authorities: SYS, titleKey: 'managementPortalApp.participants.userImport.title' },
   { path: 'user-management/:login', page: userManagement('UserDetailPage'), authorities: SYS, titleKey: 'userManagement.detail.title' },
   { path: 'audits', page: audits('AuditsPage'), authorities: SYS, titleKey: 'audits.title' },
   { path: 'docs', page: docs('ApiDocsPage'), authorities: SYS, titleKey: 'global.menu.admin.apidocs' },

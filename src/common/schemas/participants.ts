@@ -12,12 +12,14 @@ export const PARTICIPANT_SCHEMAS: Record<string, Schema> = {
     row: integer('The line of the file'),
     action: enumOf(['create', 'update', 'unchanged', 'error']),
     login: nullableString('The subject (after a commit, also of a created one)'),
-    externalId: nullableString(),
+    externalId: nullableString('Subject import'),
+    email: nullableString('User import'),
   }, ['row', 'action'], 'What an import does with one row.'),
   ImportReportVM: object({
     created: integer(), updated: integer(), unchanged: integer(),
     errors: arrayOf(ref('ImportErrorVM')),
     rows: arrayOf(ref('ImportRowVM')),
+    notMailed: arrayOf(string(), 'User import, after a commit: the logins whose activation mail was not sent (mail limit)'),
   }, ['created', 'updated', 'unchanged', 'errors', 'rows'], 'What an import did (or, as a dry run, would do).'),
   PairingSheetRequest: object({
     clientId: string('The app (OAuth client) to pair', { minLength: 1, maxLength: 255 }),

@@ -193,8 +193,9 @@ export function buildExactLookup(c: SubjectCriteria, projectId: number, external
 }
 
 /**
- * The export (subject-export.ts): the matching subjects after the cursor in `c.sort`, `batchSize` at a time, each as
- * its list DTO's JSON with its project's name; no count. Same filters and order as the page.
+ * The export (subject-export.ts): the matching subjects after the cursor in `c.sort`, `batchSize` at a time, with the
+ * columns a file needs (no DTO: roles and source details are not exported); no count. Same filters and order as the
+ * page.
  */
 export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchSize: number): { sql: string; params: unknown[] } {
   const p = new Params();
@@ -202,10 +203,15 @@ export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchS
   const keyset = keysetPredicate(c, p, 's');
   const all = keyset ? [...where, keyset] : where;
   const ids = `ARRAY(SELECT s.id FROM subject s${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY ${orderBy(c.sort, 's')} LIMIT ${wholeNumber(batchSize)})`;
-  const sql = `SELECT d.subject_id, d.subject_login, d.subject_external_id, d.dto, p.project_name,
+  const sql = `SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_external_id, s.external_link,
+       s.removed, u.activated, p.project_name, g.name AS group_name, s.person_name, s.date_of_birth::text AS date_of_birth,
+       to_char(s.enrollment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS enrollment_date,
+       (SELECT string_agg(rs.source_name, '|' ORDER BY rs.id) FROM radar_source rs WHERE rs.subject_id = s.id AND NOT rs.deleted) AS sources,
+       (SELECT json_object_agg(m.attribute_key, coalesce(m.attribute_value, ''))::text FROM subject_metadata m WHERE m.subject_id = s.id) AS attributes,
        sp.subject_id IS NOT NULL AS paired, sp.last_paired_at
-  FROM subject_list_dtos(${ids}) d JOIN subject s ON s.id = d.subject_id LEFT JOIN project p ON p.id = s.project_id
-  LEFT JOIN subject_pairing sp ON sp.subject_id = d.subject_id ORDER BY d.ord`;
+  FROM unnest(${ids}) WITH ORDINALITY AS k(id, ord) JOIN subject s ON s.id = k.id JOIN radar_user u ON u.id = s.user_id
+  LEFT JOIN project p ON p.id = s.project_id LEFT JOIN radar_group g ON g.id = s.group_id
+  LEFT JOIN subject_pairing sp ON sp.subject_id = s.id ORDER BY k.ord`;
   return { sql, params: p.values };
 }
 

@@ -5,52 +5,69 @@
 // one `attribute:<key>` column per attribute key of the matching subjects, whether an app was ever paired and when
 // last. The file reads back through the import (import-file.ts) as every row unchanged.
 import { CSV_BOM, csvLine } from '../../common/csv';
-import type { SubjectDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
 import type { Reply } from '../http/context';
 import { ATTRIBUTE_PREFIX } from './import-file';
 import type { SubjectCriteria } from './criteria';
 import { buildExportAttributeKeys, buildExportBatch } from './list-sql';
+import { subjectStatus } from './subject-select';
 
-export const EXPORT_BATCH_SIZE = 1000;
+export const EXPORT_BATCH_SIZE = 2000;
 
 interface ExportRow {
   subject_id: number;
   subject_login: string;
   subject_external_id: string | null;
-  dto: string;
+  external_link: string | null;
+  removed: boolean;
+  activated: boolean;
   project_name: string | null;
+  group_name: string | null;
+  person_name: string | null;
+  date_of_birth: string | null;
+  enrollment_date: string | null;
+  sources: string | null;
+  attributes: string | null;
   paired: boolean;
   last_paired_at: Date | string | null;
 }
 
 /** Base columns, each with the hidden-field setting that leaves it out. */
-const COLUMNS: [string, string | undefined, (dto: SubjectDTO, row: ExportRow) => string][] = [
-  ['login', undefined, (d) => d.login],
-  ['externalId', undefined, (d) => d.externalId ?? ''],
-  ['externalLink', undefined, (d) => d.externalLink ?? ''],
-  ['status', undefined, (d) => d.status ?? ''],
-  ['project', undefined, (_, r) => r.project_name ?? ''],
-  ['group', 'group', (d) => d.group ?? ''],
-  ['personName', 'person_name', (d) => d.personName ?? ''],
-  ['dateOfBirth', 'date_of_birth', (d) => d.dateOfBirth ?? ''],
-  ['enrollmentDate', undefined, (d) => d.enrollmentDate ?? ''],
-  ['sources', undefined, (d) => (d.sources ?? []).map((s) => s.sourceName ?? '').join('|')],
+const COLUMNS: [string, string | undefined, (row: ExportRow) => string][] = [
+  ['login', undefined, (r) => r.subject_login],
+  ['externalId', undefined, (r) => r.subject_external_id ?? ''],
+  ['externalLink', undefined, (r) => r.external_link ?? ''],
+  ['status', undefined, (r) => subjectStatus(r.activated, r.removed)],
+  ['project', undefined, (r) => r.project_name ?? ''],
+  ['group', 'group', (r) => r.group_name ?? ''],
+  ['personName', 'person_name', (r) => r.person_name ?? ''],
+  ['dateOfBirth', 'date_of_birth', (r) => r.date_of_birth ?? ''],
+  ['enrollmentDate', undefined, (r) => r.enrollment_date ?? ''],
+  ['sources', undefined, (r) => r.sources ?? ''],
 ];
 
 const iso = (d: Date | string | null) => (d === null ? '' : (d instanceof Date ? d : new Date(d)).toISOString());
 
 type Scope = { name: string } | undefined;
 
+/** The batches in order; the next one is already being read while the caller writes the current one. */
 async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, batchSize: number): AsyncGenerator<ExportRow[]> {
-  let c: SubjectCriteria = { ...criteria, last: undefined };
-  for (;;) {
+  const read = (c: SubjectCriteria) => {
     const { sql, params } = buildExportBatch(c, scope, batchSize);
-    const rows = await db.query<ExportRow>(sql, params, { planPerCall: true });
+    return db.query<ExportRow>(sql, params, { planPerCall: true });
+  };
+  let c: SubjectCriteria = { ...criteria, last: undefined };
+  let pending: Promise<ExportRow[]> | undefined = read(c);
+  while (pending) {
+    const rows: ExportRow[] = await pending;
+    pending = undefined;
+    if (rows.length === batchSize) {
+      const last = rows[rows.length - 1];
+      c = { ...c, last: { id: Number(last.subject_id), login: last.subject_login, externalId: last.subject_external_id ?? '' } };
+      pending = read(c);
+      pending.catch(() => {}); // surfaces when awaited; a client that left never awaits it
+    }
     if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
-    c = { ...c, last: { id: Number(last.subject_id), login: last.subject_login, externalId: last.subject_external_id ?? '' } };
   }
 }
 
@@ -63,10 +80,9 @@ export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, 
   for await (const rows of batches(db, criteria, scope, batchSize)) {
     let chunk = '';
     for (const row of rows) {
-      const dto = JSON.parse(row.dto) as SubjectDTO;
-      const attributes = dto.attributes ?? {};
+      const attributes = row.attributes ? (JSON.parse(row.attributes) as Record<string, string>) : {};
       chunk += csvLine([
-        ...columns.map(([, , value]) => value(dto, row)),
+        ...columns.map(([, , value]) => value(row)),
         ...keys.map((k) => attributes[k] ?? ''),
         row.paired ? 'true' : 'false',
         iso(row.last_paired_at),

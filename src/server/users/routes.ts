@@ -9,6 +9,8 @@ import { pagingHeaders } from '../http/paging';
 import { perm, route, scope, type JsonBody, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { createUser } from './user-create';
+import { importUsers } from './user-import';
+import { booleanParam } from '../http/query-params';
 import { findUserRow, toUserDTO, USER_COLUMNS, userDTOs, type UserRow } from './user-dto';
 import { findUserInScope, USER_ENTITY, visibleTo, type ScopedUser } from './user-http';
 import { toUserInput, USER_BODY } from './user-input';
@@ -61,6 +63,20 @@ export const userRoutes: RouteEntry[] = [
       tag: TAG, summary: 'Create a user', description: `Sends the new user an activation e-mail. ${ROLE_RULES}`,
       success: doc.created(ref('UserDTO'), 'Created; alert userManagement.created'),
       errors: { 400: 'idexists, userexists, emailexists (failure alerts), error.invalidAuthority', 404: 'error.invalidAuthority: unknown project or organization' },
+    },
+  }),
+
+  route<string, undefined, undefined, { dryRun: boolean }>({
+    method: 'POST', path: '/api/users/import', access: scope('USER.CREATE'),
+    parseQuery: (query) => ({ dryRun: booleanParam(query, 'dryRun', true) }),
+    query: { dryRun: doc.flag('Only check and report (the default); false creates the users', true) },
+    body: { kind: 'csv', limit: 4 * 1024 * 1024, description: 'Columns login, firstName, lastName, email, langKey, roles (ROLE_X:scope separated by |)' },
+    handler: ({ ctx, principal, body, query }) => importUsers(ctx, principal, body, query.dryRun),
+    doc: {
+      tag: TAG, summary: 'Import staff users from CSV',
+      description: `Each row a new user, with the checks of POST api/users; any error means nothing is written. Activation mails follow the commit, within the mail limits. ${ROLE_RULES}`,
+      success: doc.ok(ref('ImportReportVM'), 'What was (or, dry run, would be) created, every error, and after a commit the logins not mailed'),
+      errors: { 400: 'error.importInvalid: a commit of a file with errors; not UTF-8' },
     },
   }),
 

@@ -380,6 +380,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     expect: (token, target, declared) => declared && checkPermission(token!, 'SUBJECT.UPDATE', entityOf('project', target)),
     why: 'rows may update subjects, so SUBJECT.UPDATE in the project is needed too (docs/subjects.md, "Import")',
   },
+  'POST /api/users/import': {
+    write: 'a dry run (the default): it reports and writes nothing',
+    prepare: (i) => ({ body: { text: `login,email\n${i.w.unique('imported')},${i.w.unique('imported')}@example.org\n` } }),
+  },
   'GET /api/subjects.csv': {
     scoped: true,
     prepare: (i) => ({ query: `projectName=${i.w.scopes[i.side].project}`, target: projectTarget(i) }),

@@ -5,11 +5,11 @@ import type { ImportReport } from './participants-api';
 export function reportCsv(report: ImportReport): string {
   const reasons = new Map<number, string[]>();
   for (const e of report.errors) reasons.set(e.row, [...(reasons.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
-  let text = '\uFEFF' + csvLine(['row', 'action', 'login', 'externalId', 'errors']);
+  let text = '\uFEFF' + csvLine(['row', 'action', 'login', 'externalId or email', 'errors']);
   const listed = new Set<number>();
   for (const r of report.rows) {
     listed.add(r.row);
-    text += csvLine([String(r.row), r.action, r.login ?? '', r.externalId ?? '', (reasons.get(r.row) ?? []).join('; ')]);
+    text += csvLine([String(r.row), r.action, r.login ?? '', r.externalId ?? r.email ?? '', (reasons.get(r.row) ?? []).join('; ')]);
   }
   // Errors of the file as a whole (the header) have no row of their own.
   for (const [row, messages] of reasons) if (!listed.has(row)) text += csvLine([String(row), 'error', '', '', messages.join('; ')]);

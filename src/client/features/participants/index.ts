@@ -2,5 +2,5 @@
 // own so the project page does not load them.
 import '../../shell-core';
 
-export { SubjectImportPage } from './subject-import-page';
+export { SubjectImportPage, UserImportPage } from './import-page';
 export { PairingSheetPage } from './pairing-sheet-page';

@@ -11,7 +11,9 @@ export interface ImportReport {
   updated: number;
   unchanged: number;
   errors: { row: number; column: string; message: string }[];
-  rows: { row: number; action: ImportAction; login: string | null; externalId: string | null }[];
+  rows: { row: number; action: ImportAction; login: string | null; externalId?: string | null; email?: string | null }[];
+  /** User import: the logins whose activation mail was not sent. */
+  notMailed?: string[];
 }
 
 export interface PairingSheetEntry {
@@ -35,9 +37,10 @@ export interface MetaToken {
   usedAt: string | null;
 }
 
-/** The import: `onProgress` gets the share of the file sent (0 to 1); the server then checks and writes. */
-export function importSubjects(http: Http, projectName: string, csv: string, dryRun: boolean, onProgress: (sent: number) => void): Promise<ImportReport> {
-  const url = http.url(`api/projects/${encodeURIComponent(projectName)}/subjects/import`, { dryRun: String(dryRun) });
+/** An import (`path`: subjects or users): `onProgress` gets the share of the file sent (0 to 1); the server then
+ * checks and writes. */
+export function importCsv(http: Http, path: string, csv: string, dryRun: boolean, onProgress: (sent: number) => void): Promise<ImportReport> {
+  const url = http.url(path, { dryRun: String(dryRun) });
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -4,6 +4,7 @@ import { LoadError } from '../../components/load-error';
 import { ItemCount, Pagination } from '../../components/pagination';
 import { PopupLink, type PageProps } from '../../components/popup';
 import { useT } from '../../lib/i18n-react';
+import { Link } from '../../lib/router-react';
 import { useUserList } from './use-user-list';
 import { UserFilters } from './user-filters';
 import { UserTable } from './user-table';
@@ -23,6 +24,9 @@ export function UserListPage(_props: PageProps): ReactNode {
           <PopupLink to="user-management-new-admin" className="button button--secondary">
             {t('userManagement.home.createAdminLabel')}
           </PopupLink>
+          <Link to="user-management-import" className="button button--secondary">
+            {t('managementPortalApp.participants.userImport.open')}
+          </Link>
         </div>
       </header>
       <UserFilters />

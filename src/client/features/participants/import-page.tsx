@@ -1,6 +1,7 @@
-// A project's "Import subjects" page (docs/subjects.md, "Import"): a CSV file chosen or pasted, checked by the server
+// The CSV import pages (docs/subjects.md and docs/users.md, "Import"): a file chosen or pasted, checked by the server
 // as a dry run and shown row by row (create, update, unchanged, or the errors with row, column and reason); only
 // "Import" writes, and only a file without errors. Upload progress shows as a bar; the report can be downloaded.
+// The project's subject import and the staff user import share the panel.
 import { useState, type ReactNode } from 'react';
 import { TextArea } from '../../components/form';
 import type { PageProps } from '../../components/popup/popup-types';
@@ -10,15 +11,51 @@ import { useT } from '../../lib/i18n-react';
 import type { TranslateParams } from '../../lib/i18n';
 import { Link } from '../../lib/router-react';
 import { download, reportCsv } from './import-report';
-import { importSubjects, type ImportReport } from './participants-api';
+import { importCsv, type ImportReport } from './participants-api';
 
 type Phase = 'edit' | 'checking' | 'checked' | 'importing' | 'done' | 'failed';
 const SHOWN_ROWS = 200;
 
+interface ImportPanelProps {
+  /** The import endpoint. */
+  path: string;
+  title: string;
+  help: string;
+  back: { to: string; label: string };
+  /** Name of the downloaded report. */
+  reportName: string;
+  /** The second id column: external id (subjects) or e-mail (users). */
+  idLabel: string;
+}
+
 export function SubjectImportPage({ params }: PageProps): ReactNode {
   const t = useT();
-  const http = useHttp();
   const projectName = params.projectName;
+  const label = (key: string, values?: TranslateParams) => t(`managementPortalApp.participants.import.${key}`, values);
+  return (
+    <ImportPanel
+      path={`api/projects/${encodeURIComponent(projectName)}/subjects/import`}
+      title={label('title', { project: projectName })} help={label('help')}
+      back={{ to: pathOf('project', projectName), label: label('back') }}
+      reportName={`import-${projectName}.csv`} idLabel={label('externalId')}
+    />
+  );
+}
+
+export function UserImportPage(): ReactNode {
+  const t = useT();
+  const label = (key: string) => t(`managementPortalApp.participants.userImport.${key}`);
+  return (
+    <ImportPanel
+      path="api/users/import" title={label('title')} help={label('help')}
+      back={{ to: 'user-management', label: label('back') }} reportName="import-users.csv" idLabel={label('email')}
+    />
+  );
+}
+
+function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPanelProps): ReactNode {
+  const t = useT();
+  const http = useHttp();
   const [text, setText] = useState('');
   const [phase, setPhase] = useState<Phase>('edit');
   const [progress, setProgress] = useState(0);
@@ -29,7 +66,7 @@ export function SubjectImportPage({ params }: PageProps): ReactNode {
     setPhase(dryRun ? 'checking' : 'importing');
     setProgress(0);
     try {
-      const answer = await importSubjects(http, projectName, text, dryRun, setProgress);
+      const answer = await importCsv(http, path, text, dryRun, setProgress);
       setReport(answer);
       setPhase(dryRun ? 'checked' : 'done');
     } catch {
@@ -50,10 +87,10 @@ export function SubjectImportPage({ params }: PageProps): ReactNode {
   return (
     <section className="entity-page participants-import">
       <header className="entity-page__header">
-        <h1 className="entity-page__title">{label('title', { project: projectName })}</h1>
-        <Link className="button button--secondary" to={pathOf('project', projectName)}>{label('back')}</Link>
+        <h1 className="entity-page__title">{title}</h1>
+        <Link className="button button--secondary" to={back.to}>{back.label}</Link>
       </header>
-      <p>{label('help')}</p>
+      <p>{help}</p>
       <div className="participants-import__source">
         <label className="field__label" htmlFor="import-file">{label('file')}</label>
         <input id="import-file" type="file" accept=".csv,text/csv,text/plain" disabled={busy} onChange={(e) => void readFile(e.target.files?.[0])} />
@@ -68,7 +105,7 @@ export function SubjectImportPage({ params }: PageProps): ReactNode {
         >
           {label('confirm')}
         </button>
-        {report && <button type="button" className="button button--secondary" onClick={() => download(`import-${projectName}.csv`, reportCsv(report))}>{label('downloadReport')}</button>}
+        {report && <button type="button" className="button button--secondary" onClick={() => download(reportName, reportCsv(report))}>{label('downloadReport')}</button>}
       </div>
       {busy && (
         <div className="participants-import__progress">
@@ -91,14 +128,14 @@ export function SubjectImportPage({ params }: PageProps): ReactNode {
             <table className="data-table participants-import__rows">
               <caption className="visually-hidden">{label('rowsCaption')}</caption>
               <thead>
-                <tr><th scope="col">{label('row')}</th><th scope="col">{label('actionHeader')}</th><th scope="col">{label('externalId')}</th><th scope="col">{label('login')}</th><th scope="col">{label('errors')}</th></tr>
+                <tr><th scope="col">{label('row')}</th><th scope="col">{label('actionHeader')}</th><th scope="col">{idLabel}</th><th scope="col">{label('login')}</th><th scope="col">{label('errors')}</th></tr>
               </thead>
               <tbody>
                 {[...report.rows].sort((a, b) => Number(b.action === 'error') - Number(a.action === 'error') || a.row - b.row).slice(0, SHOWN_ROWS).map((r) => (
                   <tr key={r.row} className={`participants-import__row--${r.action}`}>
                     <td>{r.row}</td>
                     <td>{label(`action.${r.action}`)}</td>
-                    <td>{r.externalId ?? ''}</td>
+                    <td>{r.externalId ?? r.email ?? ''}</td>
                     <td>{r.login ?? ''}</td>
                     <td>{(errorsByRow.get(r.row) ?? []).join('; ')}</td>
                   </tr>
@@ -107,6 +144,7 @@ export function SubjectImportPage({ params }: PageProps): ReactNode {
             </table>
           </div>
           {report.rows.length > SHOWN_ROWS && <p>{label('moreRows', { count: report.rows.length - SHOWN_ROWS })}</p>}
+          {report.notMailed && report.notMailed.length > 0 && <p className="notice">{label('notMailed', { logins: report.notMailed.join(', ') })}</p>}
         </div>
       )}
     </section>

@@ -1,0 +1,203 @@
+// POST api/users/import?dryRun=true|false (docs/users.md, "Import"): staff users from a CSV file, with the preview,
+// commit and report of the subject import. Columns `login`, `firstName`, `lastName`, `email`, `langKey` and `roles`
+// (`ROLE_X:scope` separated by `|`: the project or organization name, none for a system admin). Every row is
+// checked with the rules of POST api/users (field rules, a login or e-mail already in use or twice in the file, the
+// roles the caller may grant); any error means nothing is written. The commit creates every user in one
+// transaction, each with its revision, security event and roles; activation mails follow the commit, each within
+// the per-account mail limit (account/mail-limits.ts); a user over it gets no mail and is named in the report.
+import { parseAuthority, type AuthorityName } from '../../common/authorities';
+import { CsvError, parseCsv, readCell } from '../../common/csv';
+import { unstorable } from '../../common/schema';
+import { toFieldErrors, USER_RULES, validate } from '../../common/validation';
+import { recordSecurityEvent } from '../audit/security-events';
+import { issueResetKey } from '../account/account-keys';
+import { sendAccountMail } from '../account/account-mail';
+import { limitAccount } from '../account/mail-limits';
+import type { Principal } from '../auth/principal';
+import type { Queryable } from '../db/database';
+import { ok, type Reply, type RequestContext } from '../http/context';
+import { apiError, HttpError } from '../http/errors';
+import { authorOf } from '../revisions/record';
+import { applyRoleChanges, planRoleChanges, type RolePlan } from './role-changes';
+import { resolveRequestedRoles } from './role-input';
+import { recordUserChange, USER_COLUMNS, type UserRow } from './user-dto';
+import { coversEverything } from './user-scope';
+
+const COLUMNS = ['login', 'firstName', 'lastName', 'email', 'langKey', 'roles'] as const;
+type Column = (typeof COLUMNS)[number];
+
+interface ImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+interface UserRowReport {
+  row: number;
+  action: 'create' | 'error';
+  login: string | null;
+  email: string | null;
+}
+
+export interface UserImportReport {
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: ImportError[];
+  rows: UserRowReport[];
+  /** After a commit: the logins whose activation mail was not sent (over the mail limit, or no delivery). */
+  notMailed?: string[];
+}
+
+interface Planned {
+  row: number;
+  login: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  langKey: string;
+  plan: RolePlan;
+}
+
+const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
+
+/** `ROLE_X:scope` as the role body POST api/users takes (ids looked up by name); an error message otherwise. */
+async function requestedRoles(q: Queryable, cell: string): Promise<unknown[] | string> {
+  const roles: unknown[] = [];
+  for (const part of cell.split('|').map((p) => p.trim()).filter(Boolean)) {
+    const [name, ...rest] = part.split(':');
+    const scopeName = rest.join(':').trim();
+    const authority = parseAuthority(name.trim());
+    if (!authority || authority.personal) return `Not a staff role: ${name}`;
+    if (authority.scope === 'GLOBAL') {
+      roles.push({ authorityName: authority.name });
+    } else if (authority.scope === 'PROJECT') {
+      const [p] = await q.query<{ id: number }>('SELECT id FROM project WHERE project_name = $1', [scopeName]);
+      if (!p) return `Unknown project for ${authority.name}: ${scopeName || '(none)'}`;
+      roles.push({ authorityName: authority.name, projectId: Number(p.id) });
+    } else {
+      const [o] = await q.query<{ id: number }>('SELECT id FROM radar_organization WHERE name = $1', [scopeName]);
+      if (!o) return `Unknown organization for ${authority.name}: ${scopeName || '(none)'}`;
+      roles.push({ authorityName: authority.name as AuthorityName, organizationId: Number(o.id) });
+    }
+  }
+  return roles;
+}
+
+async function plan(q: Queryable, principal: Principal, text: string): Promise<{ report: UserImportReport; users: Planned[] }> {
+  const report: UserImportReport = { created: 0, updated: 0, unchanged: 0, errors: [], rows: [] };
+  const users: Planned[] = [];
+  let table;
+  try {
+    table = parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    report.errors.push({ row: error.line, column: '', message: error.message });
+    return { report, users };
+  }
+  const index = new Map<Column, number>();
+  table.header.forEach((raw, i) => {
+    const name = raw.trim() as Column;
+    if (!COLUMNS.includes(name)) report.errors.push({ row: 1, column: raw, message: 'Unknown column' });
+    else if (index.has(name)) report.errors.push({ row: 1, column: name, message: 'The column appears twice' });
+    else index.set(name, i);
+  });
+  for (const required of ['login', 'email'] as const) {
+    if (!index.has(required)) report.errors.push({ row: 1, column: required, message: 'A required column is missing' });
+  }
+  if (report.errors.length) return { report, users };
+  const seenLogin = new Map<string, number>();
+  const seenEmail = new Map<string, number>();
+  const logins = table.records.map((cells) => readCell(cells[index.get('login')!] ?? '').trim().toLowerCase());
+  const givenEmails = table.records.map((cells) => readCell(cells[index.get('email')!] ?? '').trim());
+  const emails = givenEmails.map((e) => e.toLowerCase());
+  const taken = await q.query<{ login: string; email: string | null }>(
+    'SELECT login, lower(email) AS email FROM radar_user WHERE login = ANY($1::text[]) OR lower(email) = ANY($2::text[])',
+    [logins, emails],
+  );
+  const takenLogins = new Set(taken.map((t) => t.login));
+  const takenEmails = new Set(taken.map((t) => t.email));
+  for (const [i, cells] of table.records.entries()) {
+    const row = table.lines[i];
+    const errors: ImportError[] = [];
+    const fail = (column: string, message: string) => errors.push({ row, column, message });
+    const cell = (c: Column) => (index.has(c) ? readCell(cells[index.get(c)!] ?? '') : '');
+    if (cells.length !== table.header.length) fail('', `The row has ${cells.length} cells; the header names ${table.header.length} columns`);
+    if (COLUMNS.some((c) => unstorable(cell(c)))) fail('', 'The text holds a character that cannot be stored');
+    const values = { login: logins[i], firstName: blank(cell('firstName')), lastName: blank(cell('lastName')), email: givenEmails[i], langKey: blank(cell('langKey')) ?? 'en' };
+    for (const e of toFieldErrors(USER_RULES, validate(USER_RULES, values))) fail(e.field, e.message);
+    if (takenLogins.has(values.login)) fail('login', 'Login already in use');
+    if (values.email && takenEmails.has(emails[i])) fail('email', 'Email already in use');
+    const earlierLogin = seenLogin.get(values.login);
+    if (earlierLogin !== undefined) fail('login', `The login is also on row ${earlierLogin}`);
+    else seenLogin.set(values.login, row);
+    const earlierEmail = seenEmail.get(emails[i]);
+    if (values.email && earlierEmail !== undefined) fail('email', `The e-mail is also on row ${earlierEmail}`);
+    else seenEmail.set(emails[i], row);
+    let rolePlan: RolePlan | undefined;
+    const roles = await requestedRoles(q, cell('roles'));
+    if (typeof roles === 'string') fail('roles', roles);
+    else {
+      try {
+        rolePlan = planRoleChanges(principal.token, [], await resolveRequestedRoles(q, roles), 'USER.READ', 'USER.CREATE');
+        if (!rolePlan.add.length && !coversEverything(principal.token, 'USER.CREATE')) {
+          fail('roles', 'A new user needs a role inside your organizations or projects');
+        }
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        fail('roles', error.message);
+      }
+    }
+    const base = { row, login: values.login || null, email: values.email || null };
+    if (errors.length) {
+      report.errors.push(...errors);
+      report.rows.push({ ...base, action: 'error' });
+    } else {
+      users.push({ ...values, row, plan: rolePlan! });
+      report.rows.push({ ...base, action: 'create' });
+    }
+  }
+  report.created = users.length;
+  return { report, users };
+}
+
+export async function importUsers(ctx: RequestContext, principal: Principal, text: string, dryRun: boolean): Promise<Reply> {
+  const db = ctx.app.db;
+  const first = await plan(db, principal, text);
+  if (dryRun) return ok(first.report);
+  if (first.report.errors.length) {
+    throw apiError(400, 'error.importInvalid', 'userManagement', `${first.report.errors.length} problems in the file; nothing was written`);
+  }
+  const author = authorOf(principal);
+  const made = await db.transaction(async (tx) => {
+    // Checked again inside the transaction: a login or e-mail may have been taken since.
+    const checked = await plan(tx, principal, text);
+    if (checked.report.errors.length) {
+      throw apiError(400, 'error.importInvalid', 'userManagement', `${checked.report.errors.length} problems in the file; nothing was written`);
+    }
+    const out: { row: UserRow; key: string }[] = [];
+    for (const u of checked.users) {
+      const [row] = await tx.query<UserRow>(
+        `INSERT INTO radar_user (login, first_name, last_name, email, activated, lang_key, created_by, last_modified_by)
+         VALUES ($1, $2, $3, $4, false, $5, $6, $6) RETURNING ${USER_COLUMNS.replace(/u\./g, '')}`,
+        [u.login, u.firstName, u.lastName, u.email, u.langKey, author],
+      );
+      await recordSecurityEvent(tx, author, 'USER_CREATED', { user: row.login });
+      await applyRoleChanges(tx, row.id, u.plan, { actor: author, login: row.login });
+      out.push({ row, key: await issueResetKey(tx, row.id) });
+      await recordUserChange(tx, author, row.id, 'ADD');
+    }
+    return out;
+  });
+  const notMailed: string[] = [];
+  for (const { row, key } of made) {
+    try {
+      await limitAccount(ctx, 'activation', row.id);
+      if (!(await sendAccountMail(ctx.app, 'activation', row, key))) notMailed.push(row.login);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      notMailed.push(row.login); // over the mail limit: an admin can send the activation again later
+    }
+  }
+  return ok({ ...first.report, notMailed });
+}
