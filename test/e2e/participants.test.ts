@@ -1,6 +1,7 @@
 // Participants at scale in the built client (docs/subjects.md): a 1,000-row import with three bad rows (the errors
 // shown with row and reason, nothing written), fixed and imported (the list grows), the export imported back as a
-// dry run (every row unchanged), and a pairing sheet for 12 subjects, checked with axe at phone and desktop width.
+// dry run (every row unchanged), a pairing sheet for 12 subjects, checked with axe at phone and desktop width, and a
+// staff user import at phone width.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +126,30 @@ t('a pairing sheet for 12 subjects, at phone and desktop width', async () => {
   await go(`project/${PROJECT}?tab=invitations`);
   await waitForText('Pending');
   assert.equal(await axeSerious(page as never), [], 'invitations tab');
+});
+
+t('staff users from a file: the error shown, fixed, imported', async () => {
+  await page.setViewport(WIDTHS.phone);
+  await go('user-management');
+  await (await page.waitForSelector('::-p-xpath(//a[normalize-space()="Import users"])'))!.click();
+  await page.waitForSelector('#import-file');
+  const header = 'login,firstName,lastName,email,langKey,roles';
+  const broken = join(dir, 'users-broken.csv');
+  writeFileSync(broken, `${header}\nstaff-1,Ann,One,staff-1@example.org,en,ROLE_PROJECT_ADMIN:${PROJECT}\nstaff-2,Bob,Two,not-an-email,nl,ROLE_PROJECT_ANALYST:${PROJECT}\n`);
+  await upload(broken);
+  await (await page.waitForSelector(button('Check file')))!.click();
+  await waitForText('1 errors');
+  assert.equal(await axeSerious(page as never), [], 'user import preview at 375');
+  const fixed = join(dir, 'users-fixed.csv');
+  writeFileSync(fixed, `${header}\nstaff-1,Ann,One,staff-1@example.org,en,ROLE_PROJECT_ADMIN:${PROJECT}\nstaff-2,Bob,Two,staff-2@example.org,nl,ROLE_PROJECT_ANALYST:${PROJECT}\n`);
+  await upload(fixed);
+  await (await page.waitForSelector(button('Check file')))!.click();
+  await waitForText('2 to create');
+  await page.waitForFunction((sel) => !(document.evaluate(sel, document, null, 9, null).singleNodeValue as HTMLButtonElement)?.disabled, { timeout: 10000 }, '//button[normalize-space()="Import"]');
+  await (await page.waitForSelector(button('Import')))!.click();
+  await waitForText('Imported: 2 created');
+  const users = await server.app.db.query<{ login: string }>("SELECT login FROM radar_user WHERE login LIKE 'staff-%' ORDER BY login");
+  assert.equal(users.map((u) => u.login), ['staff-1', 'staff-2']);
 });
 
 t.run();

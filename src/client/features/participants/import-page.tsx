@@ -124,7 +124,7 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
               {headerErrors.map((e, i) => <li key={i}>{label('rowError', { row: e.row, column: e.column || '-', message: e.message })}</li>)}
             </ul>
           )}
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={label('rowsCaption')}>
             <table className="data-table participants-import__rows">
               <caption className="visually-hidden">{label('rowsCaption')}</caption>
               <thead>
