@@ -100,7 +100,7 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
       <div className="subject-list__main">
         <div className="subject-list__toolbar">
           <SubjectSortControls sort={sort} onChange={setSort} />
-          {inProject && (
+          {groupFeatures && (
             <div className="subject-list__selection">
               <Checkbox
                 label={t('managementPortalApp.subject.action.selectAll')}
@@ -108,19 +108,17 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
                 value={selection.allSelected}
                 onChange={selection.selectAll}
               />
-              {groupFeatures && (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={selection.selected.length === 0}
-                  onClick={() => setAddingToGroup(true)}
-                >
-                  {t('managementPortalApp.subject.action.addToGroup')}
-                </button>
-              )}
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={selection.selected.length === 0}
+                onClick={() => setAddingToGroup(true)}
+              >
+                {t('managementPortalApp.subject.action.addToGroup')}
+              </button>
             </div>
           )}
-          <SubjectFileActions projectName={projectName} query={request} sort={formatSubjectSort(sort)} selected={inProject ? selection.selected.map((x) => x.login) : []} />
+          <SubjectFileActions projectName={projectName} query={request} sort={formatSubjectSort(sort)} selected={groupFeatures ? selection.selected.map((x) => x.login) : []} />
           <button type="button" className="button button--primary subject-list__create" onClick={() => openPopup(createPopup)}>
             {t('managementPortalApp.subject.home.createLabel')}
           </button>
@@ -132,7 +130,7 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
             subjects={list.subjects}
             projectName={projectName}
             showGroup={!hidden.group}
-            selection={inProject ? selection : undefined}
+            selection={groupFeatures ? selection : undefined}
             loading={list.loading}
           />
         )}
