@@ -203,15 +203,20 @@ export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchS
   const keyset = keysetPredicate(c, p, 's');
   const all = keyset ? [...where, keyset] : where;
   const ids = `ARRAY(SELECT s.id FROM subject s${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY ${orderBy(c.sort, 's')} LIMIT ${wholeNumber(batchSize)})`;
-  const sql = `SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_external_id, s.external_link,
+  // Attributes and sources are aggregated once for the batch (a join on its ids), not per subject.
+  const sql = `WITH k AS MATERIALIZED (SELECT * FROM unnest(${ids}) WITH ORDINALITY AS k(id, ord)),
+  a AS (SELECT m.subject_id, json_object_agg(m.attribute_key, coalesce(m.attribute_value, ''))::text AS attributes
+          FROM subject_metadata m JOIN k ON m.subject_id = k.id GROUP BY m.subject_id),
+  src AS (SELECT rs.subject_id, string_agg(rs.source_name, '|' ORDER BY rs.id) AS sources
+            FROM radar_source rs JOIN k ON rs.subject_id = k.id WHERE NOT rs.deleted GROUP BY rs.subject_id)
+SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_external_id, s.external_link,
        s.removed, u.activated, p.project_name, g.name AS group_name, s.person_name, s.date_of_birth::text AS date_of_birth,
        to_char(s.enrollment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS enrollment_date,
-       (SELECT string_agg(rs.source_name, '|' ORDER BY rs.id) FROM radar_source rs WHERE rs.subject_id = s.id AND NOT rs.deleted) AS sources,
-       (SELECT json_object_agg(m.attribute_key, coalesce(m.attribute_value, ''))::text FROM subject_metadata m WHERE m.subject_id = s.id) AS attributes,
-       sp.subject_id IS NOT NULL AS paired, sp.last_paired_at
-  FROM unnest(${ids}) WITH ORDINALITY AS k(id, ord) JOIN subject s ON s.id = k.id JOIN radar_user u ON u.id = s.user_id
+       src.sources, a.attributes, sp.subject_id IS NOT NULL AS paired, sp.last_paired_at
+  FROM k JOIN subject s ON s.id = k.id JOIN radar_user u ON u.id = s.user_id
   LEFT JOIN project p ON p.id = s.project_id LEFT JOIN radar_group g ON g.id = s.group_id
-  LEFT JOIN subject_pairing sp ON sp.subject_id = s.id ORDER BY k.ord`;
+  LEFT JOIN subject_pairing sp ON sp.subject_id = s.id LEFT JOIN a ON a.subject_id = s.id LEFT JOIN src ON src.subject_id = s.id
+ ORDER BY k.ord`;
   return { sql, params: p.values };
 }
 

@@ -12,7 +12,7 @@ import type { SubjectCriteria } from './criteria';
 import { buildExportAttributeKeys, buildExportBatch } from './list-sql';
 import { subjectStatus } from './subject-select';
 
-export const EXPORT_BATCH_SIZE = 2000;
+export const EXPORT_BATCH_SIZE = 5000;
 
 interface ExportRow {
   subject_id: number;
