@@ -32,6 +32,7 @@ for (const [label, query] of [['all, id order', ''], ['all, externalId desc', 's
   };
   const timer = setInterval(sample, 50);
   const start = process.memoryUsage();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let bytes = 0;
   let lines = 0;
@@ -44,7 +45,8 @@ for (const [label, query] of [['all, id order', ''], ['all, externalId desc', 's
   }
   clearInterval(timer);
   const ms = performance.now() - t0;
-  log(`  ${label.padEnd(22)} ${(ms / 1000).toFixed(1)} s, ${lines - 1} rows, ${mb(bytes)}; first bytes after ${firstByteMs.toFixed(0)} ms; ` +
+  const cpu = process.cpuUsage(cpu0);
+  log(`  ${label.padEnd(22)} ${(ms / 1000).toFixed(1)} s (this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s), ${lines - 1} rows, ${mb(bytes)}; first bytes after ${firstByteMs.toFixed(0)} ms; ` +
     `RSS ${mb(start.rss)} -> peak ${mb(peakRss)}, heap ${mb(start.heapUsed)} -> peak ${mb(peakHeap)}`);
 }
 await db.close();
