@@ -1,0 +1,55 @@
+// `npm run import-mp -- --from postgres://user:pass@host/managementportal [--dry-run]`: imports a ManagementPortal
+// database into the database the server would use (DATABASE_URL, else the embedded database in DATA_DIR, which must
+// not be held by a running server), after applying the portal's migrations. Prints progress on stderr and the
+// report on stdout. Exit codes: 0 imported (or dry run without conflicts), 4 conflicts (nothing written), 2 bad
+// settings or arguments, 3 data directory in use, 1 anything else (nothing written). docs/import-mp.md.
+import { loadConfig } from '../config';
+import { runCommand } from '../cli';
+import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open-database';
+import { openPostgres } from '../db/postgres';
+import { importFromMp } from './import-run';
+
+const USAGE = 'usage: npm run import-mp -- --from postgres://user:password@host:5432/managementportal [--dry-run] [--json]';
+
+interface Args {
+  from: string;
+  dryRun: boolean;
+  json: boolean;
+}
+
+export function parseImportArgs(argv: string[]): Args {
+  const args: Partial<Args> = { dryRun: false, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (flag === '--from') args.from = inline ?? argv[++i];
+    else if (flag === '--dry-run') args.dryRun = true;
+    else if (flag === '--json') args.json = true;
+    else throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
+  }
+  if (!args.from || !/^postgres(ql)?:\/\//.test(args.from)) throw new Error(`--from needs a postgres:// URL of the ManagementPortal database\n${USAGE}`);
+  return args as Args;
+}
+
+async function main(): Promise<void> {
+  const args = parseImportArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const target = await openDatabase(config);
+  const source = openPostgres(args.from, { max: 1 });
+  try {
+    const applied = await migrate(target);
+    if (applied.length) console.error(`applied migrations: ${applied.join(', ')}`);
+    const started = Date.now();
+    const report = await importFromMp(source, target, {
+      dryRun: args.dryRun,
+      progress: (text) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`),
+    });
+    console.log(args.json ? JSON.stringify(report, null, 2) : report.format());
+    if (report.conflicts.length) process.exitCode = 4;
+  } finally {
+    await source.close();
+    await target.close();
+  }
+}
+
+runCommand(main);
