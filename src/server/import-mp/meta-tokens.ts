@@ -43,12 +43,12 @@ export function importMetaTokens(ctx: ImportContext, rows: MpMetaToken[]): Promi
     insert: async ({ tx }, v) =>
       (await first<{ id: number }>(
         tx,
-        `INSERT INTO radar_meta_token (token_name, fetched, persistent, expiry_date, subject_id, client_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        `INSERT INTO radar_meta_token (token_name, fetched, persistent, expiry_date, subject_id, client_id) VALUES ($1, $2, $3, $4::text::timestamptz, $5, $6) RETURNING id`,
         [v.name, v.fetched, v.persistent, v.expiryDate, v.subjectId, v.clientId],
       ))!.id,
     update: async ({ tx }, id, v) => {
       await tx.query(
-        'UPDATE radar_meta_token SET token_name = $2, fetched = $3, persistent = $4, expiry_date = $5, subject_id = $6, client_id = $7 WHERE id = $1',
+        'UPDATE radar_meta_token SET token_name = $2, fetched = $3, persistent = $4, expiry_date = $5::text::timestamptz, subject_id = $6, client_id = $7 WHERE id = $1',
         [id, v.name, v.fetched, v.persistent, v.expiryDate, v.subjectId, v.clientId],
       );
     },

@@ -1,5 +1,6 @@
 // Projects by name, with their attributes (project_metadata), source types and organization; then groups by
-// (project, name).
+// (project, name). Timestamps travel as text (`::text::timestamptz`): a driver's own date conversion would drop
+// the microseconds ManagementPortal keeps.
 import { first } from '../db/database';
 import { sortedEntries, type ImportContext } from './context';
 import type { MpGroup, MpProject } from './mp-model';
@@ -74,7 +75,7 @@ export function importProjects(ctx: ImportContext, rows: MpProject[]): Promise<v
       const { id } = (await first<{ id: number }>(
         c.tx,
         `INSERT INTO project (project_name, description, location, start_date, end_date, project_status, organization_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+         VALUES ($1, $2, $3, $4::text::timestamptz, $5::text::timestamptz, $6, $7) RETURNING id`,
         [v.name, v.description, v.location, v.startDate, v.endDate, v.status, v.organizationId],
       ))!;
       await writeChildren(c, id, v);
@@ -82,7 +83,7 @@ export function importProjects(ctx: ImportContext, rows: MpProject[]): Promise<v
     },
     update: async (c, id, v) => {
       await c.tx.query(
-        `UPDATE project SET project_name = $2, description = $3, location = $4, start_date = $5, end_date = $6, project_status = $7,
+        `UPDATE project SET project_name = $2, description = $3, location = $4, start_date = $5::text::timestamptz, end_date = $6::text::timestamptz, project_status = $7,
            organization_id = $8 WHERE id = $1`,
         [id, v.name, v.description, v.location, v.startDate, v.endDate, v.status, v.organizationId],
       );
