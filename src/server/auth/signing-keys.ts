@@ -41,6 +41,11 @@ export class SigningKeys {
     return this.fileKey?.kid;
   }
 
+  /** Whether `publicKey` (as answered by verificationKeys) is SIGNING_KEY_FILE's key. */
+  async isFileKey(publicKey: KeyObject): Promise<boolean> {
+    return this.fileKey !== undefined && this.all.get(this.fileKey.kid)?.publicKey === publicKey;
+  }
+
   /** The key new tokens are signed with. */
   signingKey(): Promise<SigningKey> {
     const fileKey = this.fileKey;
