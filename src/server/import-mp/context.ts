@@ -34,6 +34,18 @@ export function canonicalJson(value: unknown): string {
 
 export const sameValues = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
+/** Deep equality of plain values (objects compared by the keys of `a`), without building any text: the bulk
+ * importers compare a hundred thousand rows this way. */
+export function sameRows(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameRows(x, b[i]));
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key of Object.keys(x)) if (!sameRows(x[key], y[key])) return false;
+  return true;
+}
+
 /** Attributes in a stable order, for comparing. */
 export const sortedEntries = (attributes: Record<string, string | null>) =>
   Object.entries(attributes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v ?? null] as [string, string | null]);

@@ -2,7 +2,7 @@
 // same UUID is the same source and is updated; one with the same name but another UUID is a conflict. Carried:
 // name, expected name, assigned, deleted, source type, project, subject and attributes.
 import { inChunks, recordset } from './bulk';
-import { sameValues, sortedEntries, type ImportContext } from './context';
+import { sameRows, sortedEntries, type ImportContext } from './context';
 import type { MpSource } from './mp-model';
 import type { Outcome } from './report';
 
@@ -71,8 +71,8 @@ export async function importSources(ctx: ImportContext, sources: MpSource[]): Pr
       continue;
     }
     const { id, attributes: currentAttributes, ...currentRow } = existing;
-    const attributesChanged = !sameValues(currentAttributes, attributes);
-    if (sameValues(currentRow, row) && !attributesChanged) {
+    const attributesChanged = !sameRows(currentAttributes, attributes);
+    if (sameRows(row, currentRow) && !attributesChanged) {
       outcomes.push('unchanged');
     } else {
       updates.push({ ...row, id, attributes, attributes_changed: attributesChanged });

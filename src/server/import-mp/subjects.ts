@@ -4,7 +4,7 @@
 // and attributes together. Its status follows from its user's `activated` and its `removed` (DISCONTINUED: removed
 // and deactivated), exactly as in ManagementPortal.
 import { inChunks, recordset } from './bulk';
-import { sameValues, sortedEntries, type ImportContext } from './context';
+import { sameRows, sortedEntries, type ImportContext } from './context';
 import type { MpSubject, MpUser } from './mp-model';
 import type { Outcome } from './report';
 import type { UserOutcome } from './users';
@@ -82,8 +82,8 @@ export async function importSubjects(ctx: ImportContext, subjects: MpSubject[], 
     }
     ctx.subjectIds.set(s.id, existing.id);
     const { id, attributes: currentAttributes, ...currentRow } = existing;
-    const attributesChanged = !sameValues(currentAttributes, attributes);
-    if (sameValues(currentRow, row) && !attributesChanged) {
+    const attributesChanged = !sameRows(currentAttributes, attributes);
+    if (sameRows(row, currentRow) && !attributesChanged) {
       outcomes.set(s.id, user.outcome === 'updated' ? 'updated' : 'unchanged');
     } else {
       updates.push({ ...row, id, attributes, attributes_changed: attributesChanged });

@@ -6,7 +6,7 @@
 // kept as their SHA-256, as the portal stores its own. Outcomes of subjects' users are counted with the subjects.
 import { createHash } from 'node:crypto';
 import { inChunks, recordset } from './bulk';
-import { sameValues, type ImportContext } from './context';
+import { sameRows, type ImportContext } from './context';
 import type { MpUser } from './mp-model';
 import type { Outcome } from './report';
 import { RoleResolver, type PortalRole } from './roles';
@@ -134,8 +134,8 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
       row.password_hash = existing.password_hash;
     }
     const { id, role_ids: currentRoles, ...currentRow } = existing;
-    const rolesChanged = !sameValues(currentRoles, roleIds);
-    if (sameValues(currentRow, row) && !rolesChanged) {
+    const rolesChanged = !sameRows(currentRoles, roleIds);
+    if (sameRows(row, currentRow) && !rolesChanged) {
       outcome.outcome = 'unchanged';
     } else {
       updates.push({ ...row, id, roles_changed: rolesChanged, role_ids: roleIds });
