@@ -1,8 +1,9 @@
-// `npm run import-mp -- --from postgres://user:pass@host/managementportal [--dry-run]`: imports a ManagementPortal
-// database into the database the server would use (DATABASE_URL, else the embedded database in DATA_DIR, which must
+// `npm run import-mp -- --from postgres://user:pass@host/managementportal [--dry-run] [--json]`: imports a
+// ManagementPortal database (its URL may come from MP_DATABASE_URL instead, which keeps the password off the command
+// line) into the database the server would use (DATABASE_URL, else the embedded database in DATA_DIR, which must
 // not be held by a running server), after applying the portal's migrations. Prints progress on stderr and the
-// report on stdout. Exit codes: 0 imported (or dry run without conflicts), 4 conflicts (nothing written), 2 bad
-// settings or arguments, 3 data directory in use, 1 anything else (nothing written). docs/import-mp.md.
+// report on stdout. Exit codes: 0 imported (or a dry run without conflicts), 4 conflicts (nothing written), 2 a bad
+// setting, 3 data directory in use, 1 anything else, bad arguments included (nothing written). docs/import-mp.md.
 import { loadConfig } from '../config';
 import { runCommand } from '../cli';
 import { migrate } from '../db/migrate';
@@ -10,7 +11,8 @@ import { openDatabase } from '../db/open-database';
 import { openPostgres } from '../db/postgres';
 import { importFromMp } from './import-run';
 
-const USAGE = 'usage: npm run import-mp -- --from postgres://user:password@host:5432/managementportal [--dry-run] [--json]';
+const USAGE = 'usage: npm run import-mp -- --from postgres://user:password@host:5432/managementportal [--dry-run] [--json]\n' +
+  '       (or set MP_DATABASE_URL instead of --from)';
 
 interface Args {
   from: string;
@@ -27,7 +29,8 @@ export function parseImportArgs(argv: string[]): Args {
     else if (flag === '--json') args.json = true;
     else throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
   }
-  if (!args.from || !/^postgres(ql)?:\/\//.test(args.from)) throw new Error(`--from needs a postgres:// URL of the ManagementPortal database\n${USAGE}`);
+  args.from ??= process.env.MP_DATABASE_URL?.trim() || undefined;
+  if (!args.from || !/^postgres(ql)?:\/\//.test(args.from)) throw new Error(`--from (or MP_DATABASE_URL) needs a postgres:// URL of the ManagementPortal database\n${USAGE}`);
   return args as Args;
 }
 

@@ -3,7 +3,7 @@
 // it, and its attributes. A subject counts as created, updated or unchanged by its user row, roles, subject row
 // and attributes together. Its status follows from its user's `activated` and its `removed` (DISCONTINUED: removed
 // and deactivated), exactly as in ManagementPortal.
-import { inChunks, recordset } from './bulk';
+import { CHUNK, inChunks, recordset } from './bulk';
 import { sameRows, sortedEntries, type ImportContext } from './context';
 import type { MpSubject, MpUser } from './mp-model';
 import type { Outcome } from './report';
@@ -96,10 +96,11 @@ export async function importSubjects(ctx: ImportContext, subjects: MpSubject[], 
     tx,
     `INSERT INTO subject (${names}) SELECT ${names} FROM ${recordset(COLUMNS)} RETURNING id, user_id`,
     inserts.map(({ mp_id: _m, attributes: _a, ...row }) => row),
+    CHUNK,
+    (done, total) => ctx.progress(`subjects: ${done} of ${total} written`),
   );
   const idByUser = new Map(created.map((r) => [Number(r.user_id), Number(r.id)]));
   for (const s of inserts) ctx.subjectIds.set(s.mp_id, idByUser.get(s.user_id)!);
-  ctx.progress(`subjects: ${inserts.length} created`);
   await inChunks(
     tx,
     `UPDATE subject s SET ${COLUMNS.map(([n]) => `${n} = x.${n}`).join(', ')} FROM ${recordset([['id', 'bigint'], ...COLUMNS])} WHERE s.id = x.id`,

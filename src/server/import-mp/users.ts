@@ -5,7 +5,7 @@
 // proven or changed in the portal. Pending activation and reset keys (stored in clear by ManagementPortal) are
 // kept as their SHA-256, as the portal stores its own. Outcomes of subjects' users are counted with the subjects.
 import { createHash } from 'node:crypto';
-import { inChunks, recordset } from './bulk';
+import { CHUNK, inChunks, recordset } from './bulk';
 import { sameRows, type ImportContext } from './context';
 import type { MpUser } from './mp-model';
 import type { Outcome } from './report';
@@ -150,6 +150,8 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
      SELECT ${names}, CASE WHEN activation_key_hash IS NULL THEN NULL ELSE now() END FROM ${recordset(COLUMNS)}
      RETURNING id, login`,
     inserts.map(({ role_ids: _r, mp_id: _m, ...row }) => row),
+    CHUNK,
+    (done, total) => ctx.progress(`users: ${done} of ${total} written`),
   );
   const createdIds = new Map(created.map((r) => [r.login, Number(r.id)]));
   for (const u of inserts) {
@@ -157,7 +159,6 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
     map.set('user', u.mp_id, id);
     outcomes.get(u.mp_id)!.portalId = id;
   }
-  ctx.progress(`users: ${inserts.length} created`);
   await inChunks(
     tx,
     `UPDATE radar_user u SET ${COLUMNS.map(([n]) => `${n} = x.${n}`).join(', ')},
