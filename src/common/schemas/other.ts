@@ -35,7 +35,7 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
   TokenDTO: object({ refreshToken: string(), baseUrl: string(), privacyPolicyUrl: string() },
     ['refreshToken', 'baseUrl', 'privacyPolicyUrl'], 'What an app gets for a meta-token (docs/oauth.md).'),
   OAuthTokenResponse: object({
-    access_token: string('A JWT signed with ES256'),
+    access_token: string('A JWT signed with ES256 (RS256 with an RSA SIGNING_KEY_FILE)'),
     token_type: enumOf(['bearer']),
     refresh_token: string('Single-use; a new one comes with every refresh'),
     expires_in: integer('Seconds'),
