@@ -3,7 +3,8 @@
 //   - a row an earlier run imported (mp_import_map) is compared with the portal's and updated when it differs;
 //   - a new row whose name is free is created and recorded;
 //   - a new row whose name the portal already uses for something else is a conflict (never overwritten), except
-//     the defaults of a fresh portal (its `main` organization), which the import takes over.
+//     the defaults of a fresh portal (its `main` organization), which the import takes over, and catalogue entries
+//     (source types and source data), whose name is their identity in both systems.
 import type { Entity } from './report';
 import type { MapKind } from './import-map';
 import { sameValues, type ImportContext } from './context';
@@ -23,6 +24,9 @@ export interface NamedSpec<M, V> {
   update(ctx: ImportContext, id: number | string, v: V): Promise<void>;
   /** A default row of a fresh portal the import may take over. */
   adoptable?(v: V): boolean;
+  /** The name is the row's identity on both sides (catalogue entries): a portal row of that name is the same thing
+   * and is taken over, not a conflict. */
+  nameIsIdentity?: boolean;
   same?(v: V, current: V): boolean | Promise<boolean>;
   /** What to write over an existing row: `v`, with what the portal may have moved on since the last run. */
   merge?(v: V, current: V): V;
@@ -51,7 +55,7 @@ export async function importNamed<M, V>(ctx: ImportContext, rows: M[], spec: Nam
         continue;
       }
     } else if (byName !== undefined) {
-      if (!(ctx.fresh && spec.adoptable?.(d))) {
+      if (!spec.nameIsIdentity && !(ctx.fresh && spec.adoptable?.(d))) {
         report.conflict(spec.entity, spec.label(m), 'exists in the portal and was not imported from this ManagementPortal');
         continue;
       }

@@ -62,13 +62,16 @@ export function importOAuthClients(ctx: ImportContext, rows: MpClient[]): Promis
         : { ...m, secret: m.secret },
     findByName: async ({ tx }, v) => (await first<{ client_id: string }>(tx, 'SELECT client_id FROM oauth_client WHERE client_id = $1', [v.clientId]))?.client_id,
     current: async ({ tx }, id) => {
-      const r = await first<Record<string, any>>(tx, 'SELECT * FROM oauth_client WHERE client_id = $1', [id]); // eslint-disable-line @typescript-eslint/no-explicit-any
-      return r && {
-        clientId: r.client_id, secret: r.client_secret_hash || null, scopes: r.scope, resourceIds: r.resource_ids,
-        grantTypes: r.authorized_grant_types, redirectUris: r.registered_redirect_uri, authorities: r.authorities,
-        autoApprove: r.auto_approve_scopes, accessTokenValidity: r.access_token_validity, refreshTokenValidity: r.refresh_token_validity,
-        additionalInformation: r.additional_information,
-      };
+      const r = await first<Client>(
+        tx,
+        `SELECT client_id AS "clientId", nullif(client_secret_hash, '') AS secret, scope AS scopes, resource_ids AS "resourceIds",
+                authorized_grant_types AS "grantTypes", registered_redirect_uri AS "redirectUris", authorities,
+                auto_approve_scopes AS "autoApprove", access_token_validity AS "accessTokenValidity",
+                refresh_token_validity AS "refreshTokenValidity", additional_information AS "additionalInformation"
+           FROM oauth_client WHERE client_id = $1`,
+        [id],
+      );
+      return r;
     },
     same: async (v, cur) => (await secretsMatch(v.secret, cur.secret)) && sameValues({ ...v, secret: null }, { ...cur, secret: null }),
     insert: async (c, v) => {

@@ -6,7 +6,8 @@ import type { Database, Queryable } from '../db/database';
 import type { Attributes, MpClient, MpData, MpMetaToken, MpRole } from './mp-model';
 import { inspectSchema, type MpSchema } from './mp-schema';
 
-type R = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// Rows as the driver answers them; each reader below names the columns it takes.
+type R = Record<string, any>;
 
 const ts = (expr: string) => `to_char((${expr})::timestamp, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -1,4 +1,6 @@
-// Source types by (producer, model, catalog version), then their source data by name.
+// Source types by (producer, model, catalog version), then their source data by name. Both come from the source
+// type catalogue, where that name is their identity: a portal row of the same name (made by CATALOGUE_AUTO_IMPORT,
+// say) is the same entry and takes ManagementPortal's values rather than being a conflict.
 import { first } from '../db/database';
 import type { ImportContext } from './context';
 import type { MpSourceData, MpSourceType } from './mp-model';
@@ -23,6 +25,7 @@ export function importSourceTypes(ctx: ImportContext, rows: MpSourceType[]): Pro
   return importNamed<MpSourceType, SourceType>(ctx, rows, {
     entity: 'source types',
     kind: 'sourcetype',
+    nameIsIdentity: true,
     mpId: (m) => m.id,
     label: (m) => `${m.producer ?? ''}_${m.model}_${m.catalogVersion}`,
     desired: (_ctx, m) =>
@@ -80,6 +83,7 @@ export function importSourceData(ctx: ImportContext, rows: MpSourceData[]): Prom
   return importNamed<MpSourceData, SourceData>(ctx, rows, {
     entity: 'source data',
     kind: 'sourcedata',
+    nameIsIdentity: true,
     mpId: (m) => m.id,
     label: (m) => m.name,
     desired: (c, m) => {
