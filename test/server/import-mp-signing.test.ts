@@ -92,6 +92,14 @@ e('another client, an expired token, an unknown user or another key are refused'
   assert.is((await refresh(server, mpToken(stranger, {}))).status, 400);
 });
 
+e('a password changed in the portal ends the refresh tokens ManagementPortal issued before', async () => {
+  const token = mpToken(ec.privateKey, { user_name: 'sub-2', sub: 'sub-2', ati: randomUUID(), roles: ['pilot:ROLE_PARTICIPANT'] });
+  await server.app.db.query(`UPDATE radar_user SET credentials_changed_at = now() WHERE login = 'sub-2'`);
+  assert.is((await refresh(server, token)).status, 400);
+  const later = mpToken(ec.privateKey, { user_name: 'sub-2', sub: 'sub-2', ati: randomUUID(), iat: Math.floor(Date.now() / 1000) + 2 });
+  assert.is((await refresh(server, later)).status, 200);
+});
+
 e('an access token ManagementPortal issued verifies', async () => {
   const res = await server.request('GET', '/api/test/whoami', { headers: { authorization: `Bearer ${mpToken(ec.privateKey, {})}` } });
   assert.is(res.status, 200, res.text);
