@@ -130,7 +130,7 @@ export async function fillDemoData(db: Database): Promise<void> {
        '{"dynamic_registration": true, "protected": true}', NULL),
     ('radar_redcap_integrator', 'res_ManagementPortal', $2, 'PROJECT.READ,SUBJECT.CREATE,SUBJECT.READ,SUBJECT.UPDATE', 'client_credentials', NULL, 'ROLE_SYS_ADMIN', 900, NULL, '{}', 'SUBJECT.READ'),
     ('legacy_plain', 'res_ManagementPortal', $3, 'PROJECT.READ', 'client_credentials', NULL, NULL, NULL, NULL, NULL, NULL)`,
-  [hash('unused'), hash(CLIENT_SECRETS.radar_redcap_integrator), CLIENT_SECRETS.legacy_plain]);
+  [hash('unused'), `{bcrypt}${hash(CLIENT_SECRETS.radar_redcap_integrator)}`, CLIENT_SECRETS.legacy_plain]); // Spring's prefixed form, and one in clear
   await q(`INSERT INTO radar_meta_token (id, token_name, fetched, expiry_date, subject_id, client_id, persistent) VALUES
     (300, 'persistentTokenAA', true, now() + interval '20 days', 100, 'aRMT', true),
     (301, 'shortTk1', false, now() + interval '30 minutes', 101, 'aRMT', false),

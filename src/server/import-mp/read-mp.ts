@@ -14,6 +14,14 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const list = (v: unknown): string[] =>
   typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [];
 
+/** Spring Security's DelegatingPasswordEncoder form: `{bcrypt}$2a$...` is a bcrypt hash, `{noop}x` the clear text x. */
+function storedSecret(v: unknown): string | null {
+  if (typeof v !== 'string' || v === '') return null;
+  if (v.startsWith('{bcrypt}')) return v.slice('{bcrypt}'.length);
+  if (v.startsWith('{noop}')) return v.slice('{noop}'.length) || null;
+  return v;
+}
+
 function json(v: unknown): Record<string, unknown> {
   if (typeof v !== 'string' || !v.trim()) return {};
   try {
@@ -110,7 +118,7 @@ export async function readMp(source: Database): Promise<MpData> {
               last_modified_by, ${ts('last_modified_date')} AS last_modified_date
          FROM radar_user ORDER BY id`,
     )).map((r) => ({
-      id: Number(r.id), login: String(r.login).toLowerCase(), passwordHash: r.password_hash, firstName: r.first_name,
+      id: Number(r.id), login: String(r.login).toLowerCase(), passwordHash: storedSecret(r.password_hash), firstName: r.first_name,
       lastName: r.last_name, email: r.email, activated: r.activated === true, langKey: r.lang_key,
       activationKey: r.activation_key, resetKey: r.reset_key, resetDate: r.reset_date, identity: r.identity,
       createdBy: r.created_by, createdDate: r.created_date, lastModifiedBy: r.last_modified_by,
@@ -141,7 +149,7 @@ export async function readMp(source: Database): Promise<MpData> {
     }));
 
     const clients: MpClient[] = (await tx.query<R>('SELECT * FROM oauth_client_details ORDER BY client_id')).map((r) => ({
-      clientId: r.client_id, secret: r.client_secret || null, scopes: list(r.scope), resourceIds: list(r.resource_ids),
+      clientId: r.client_id, secret: storedSecret(r.client_secret), scopes: list(r.scope), resourceIds: list(r.resource_ids),
       grantTypes: list(r.authorized_grant_types), redirectUris: list(r.web_server_redirect_uri), authorities: list(r.authorities),
       autoApprove: list(r.autoapprove), accessTokenValidity: num(r.access_token_validity),
       refreshTokenValidity: num(r.refresh_token_validity), additionalInformation: json(r.additional_information),

@@ -5,6 +5,7 @@
 // proven or changed in the portal. Pending activation and reset keys (stored in clear by ManagementPortal) are
 // kept as their SHA-256, as the portal stores its own. Outcomes of subjects' users are counted with the subjects.
 import { createHash } from 'node:crypto';
+import { isBcryptHash } from '../auth/password-hash';
 import { CHUNK, inChunks, recordset } from './bulk';
 import { sameRows, type ImportContext } from './context';
 import type { MpUser } from './mp-model';
@@ -51,7 +52,8 @@ const sha256 = (key: string | null) => (key ? createHash('sha256').update(key, '
 function desiredRow(m: MpUser): UserRow {
   const created = m.createdDate ?? EPOCH;
   return {
-    login: m.login, password_hash: m.passwordHash, first_name: m.firstName, last_name: m.lastName, email: m.email, activated: m.activated,
+    // Only a bcrypt hash is kept: anything else (a clear-text `{noop}` password, say) must not land in the database.
+    login: m.login, password_hash: isBcryptHash(m.passwordHash) ? m.passwordHash : null, first_name: m.firstName, last_name: m.lastName, email: m.email, activated: m.activated,
     lang_key: m.langKey, identity: m.identity, activation_key_hash: sha256(m.activationKey), reset_key_hash: sha256(m.resetKey),
     reset_date: m.resetKey ? m.resetDate : null, created_by: m.createdBy, created_date: created, last_modified_by: m.lastModifiedBy,
     last_modified_date: m.lastModifiedDate ?? created,
@@ -107,6 +109,9 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
     const outcome: UserOutcome = { participantProjectId: participant?.projectId ?? null };
     outcomes.set(m.id, outcome);
     const row = desiredRow(m);
+    if (m.passwordHash && !isBcryptHash(m.passwordHash)) {
+      report.note('users whose ManagementPortal password is not a bcrypt hash were imported without a password (a password reset sets one)');
+    }
     const roleIds = [...new Set(portalRoles.map((r) => roles.idOf(r)))].sort((a, b) => a - b);
     const mapped = map.numericId('user', m.id);
     const existing = current.get(m.login);
