@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseImportArgs } from '../../src/server/import-mp/cli-args';
@@ -14,9 +15,11 @@ import { createMpDatabase, fillDemoData } from './import-mp-fixture';
 
 const t = suite('import-mp command');
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
 function run(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/import-mp/main.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 120_000,
+    cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 120_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
