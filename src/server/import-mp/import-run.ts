@@ -15,7 +15,7 @@ import { ImportReport, type Entity } from './report';
 import { importSourceData, importSourceTypes } from './source-types';
 import { importSources } from './sources';
 import { importSubjects } from './subjects';
-import { importUsers } from './users';
+import { importUsers, type UserOutcome } from './users';
 
 export interface ImportOptions {
   dryRun?: boolean;
@@ -48,7 +48,7 @@ export async function writeImport(target: Database, data: MpData, options: Impor
       await step('projects', () => importProjects(ctx, data.projects));
       await step('groups', () => importGroups(ctx, data.groups));
       const subjectUserIds = new Set(data.subjects.map((s) => s.userId));
-      let userOutcomes = new Map();
+      let userOutcomes = new Map<number, UserOutcome>();
       await step('users', async () => {
         userOutcomes = await importUsers(ctx, data.users, subjectUserIds);
       });
