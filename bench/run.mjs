@@ -96,3 +96,7 @@ try {
 // Subject lists, keyset pages and counts (bench/subjects.ts): a small embedded-database run here; for the figures at
 // scale run `node --import tsx bench/subjects.ts --db postgres` (1,000,000 subjects, DATABASE_URL or /tmp/pgurl).
 spawnSync(process.execPath, ['--import', 'tsx', 'bench/subjects.ts', '--db', 'pglite', '--subjects', '20000', '--requests', '200'], { cwd: root, stdio: 'inherit' });
+
+// Importing a ManagementPortal database (bench/import-mp.ts): a small embedded-database run here; for the figure at
+// scale run `node --import tsx bench/import-mp.ts --db postgres` (100,000 subjects, DATABASE_URL or /tmp/pgurl).
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/import-mp.ts', '--db', 'pglite', '--subjects', '10000'], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,7 @@
 // Configuration comes only from the environment. Every variable has a default, and a bad value stops the start
 // with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
 import { resolve } from 'node:path';
+import { readSigningKeyFile } from './auth/signing-key-file';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
 import { parseMailLimits, type MailLimits } from './account/mail-limits';
@@ -52,6 +53,8 @@ export interface Config {
   widgetsAllowedOrigins: '*' | string[];
   /** Who must sign in with a second factor (REQUIRE_2FA: none, admins or staff; docs/users.md). */
   requireTwoFactor: TwoFactorRequirement;
+  /** PEM private key tokens are signed with (SIGNING_KEY_FILE, absolute path; docs/import-mp.md); undefined = the generated key. */
+  signingKeyFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +149,19 @@ function widgetsAllowedOrigins(env: Env): '*' | string[] {
   });
 }
 
+/** SIGNING_KEY_FILE, checked at start-up (readable, an EC P-256 or RSA private key) so a bad file stops the start. */
+function signingKeyFile(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SIGNING_KEY_FILE?.trim();
+  if (!raw) return undefined;
+  const path = resolve(raw);
+  try {
+    readSigningKeyFile(path);
+  } catch (error) {
+    throw new ConfigError('SIGNING_KEY_FILE', (error as Error).message);
+  }
+  return path;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -211,5 +227,6 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError(variable, problem);
     }),
     widgetsAllowedOrigins: widgetsAllowedOrigins(env),
+    signingKeyFile: signingKeyFile(env),
   };
 }

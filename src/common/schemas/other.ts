@@ -35,7 +35,7 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
   TokenDTO: object({ refreshToken: string(), baseUrl: string(), privacyPolicyUrl: string() },
     ['refreshToken', 'baseUrl', 'privacyPolicyUrl'], 'What an app gets for a meta-token (docs/oauth.md).'),
   OAuthTokenResponse: object({
-    access_token: string('A JWT signed with ES256'),
+    access_token: string('A JWT signed with ES256 (RS256 with an RSA SIGNING_KEY_FILE)'),
     token_type: enumOf(['bearer']),
     refresh_token: string('Single-use; a new one comes with every refresh'),
     expires_in: integer('Seconds'),
@@ -55,7 +55,10 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     })),
   }, ['keys'], 'The public keys in ManagementPortal\'s own form (docs/oauth.md).'),
   JsonWebKeySet: object({
-    keys: arrayOf(object({ kty: string(), crv: string(), x: string(), y: string(), kid: string(), alg: string(), use: string() })),
+    keys: arrayOf(object({
+      kty: string('EC, or RSA for an RSA key from SIGNING_KEY_FILE'), crv: string(), x: string(), y: string(),
+      n: string('RSA only'), e: string('RSA only'), kid: string(), alg: string('ES256, or RS256 for an RSA key'), use: string(),
+    })),
   }, ['keys'], 'The public keys as an RFC 7517 JWK Set.'),
   RevisionInfoDTO: object({
     id: integer(),

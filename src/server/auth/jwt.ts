@@ -1,22 +1,32 @@
-// Compact JWS (ES256) with node:crypto: sign and verify. Only what the portal needs: one algorithm, our own keys.
+// Compact JWS with node:crypto: sign and verify. Only what the portal needs: ES256 with its own EC P-256 keys, and
+// RS256 for an RSA key imported with SIGNING_KEY_FILE (the key ManagementPortal signed with, docs/import-mp.md).
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number };
+export type JwtAlgorithm = 'ES256' | 'RS256';
 
 const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
+/** The algorithm a key signs with: ES256 for EC P-256, RS256 for RSA. */
+export function algorithmOf(key: KeyObject): JwtAlgorithm {
+  return key.asymmetricKeyType === 'rsa' ? 'RS256' : 'ES256';
+}
+
+const KEY_TYPE: Record<JwtAlgorithm, string> = { ES256: 'ec', RS256: 'rsa' };
+
 export function signJwt(claims: JwtClaims, privateKey: KeyObject, kid: string): string {
-  const header = b64(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid }));
+  const alg = algorithmOf(privateKey);
+  const header = b64(JSON.stringify({ alg, typ: 'JWT', kid }));
   const payload = b64(JSON.stringify(claims));
   const signer = createSign('SHA256');
   signer.update(`${header}.${payload}`);
-  const signature = signer.sign({ key: privateKey, dsaEncoding: 'ieee-p1363' });
+  const signature = alg === 'ES256' ? signer.sign({ key: privateKey, dsaEncoding: 'ieee-p1363' }) : signer.sign(privateKey);
   return `${header}.${payload}.${b64(signature)}`;
 }
 
-export type VerifyResult = { ok: true; claims: JwtClaims; kid?: string } | { ok: false; reason: string };
+export type VerifyResult = { ok: true; claims: JwtClaims; kid?: string; key: KeyObject } | { ok: false; reason: string };
 
-/** Verifies the signature with the key named by `kid` (or any key) and the expiry. */
+/** Verifies the signature with the key named by `kid` (or any key of the header's algorithm) and the expiry. */
 export function verifyJwt(token: string, keys: (kid?: string) => KeyObject[], now = Date.now() / 1000): VerifyResult {
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'Malformed token' };
@@ -28,16 +38,19 @@ export function verifyJwt(token: string, keys: (kid?: string) => KeyObject[], no
   } catch {
     return { ok: false, reason: 'Malformed token' };
   }
-  if (header.alg !== 'ES256') return { ok: false, reason: 'Unsupported algorithm' };
+  if (header.alg !== 'ES256' && header.alg !== 'RS256') return { ok: false, reason: 'Unsupported algorithm' };
+  const alg = header.alg;
   const signature = Buffer.from(parts[2], 'base64url');
-  const valid = keys(header.kid).some((key) => {
+  // Only keys of the header's type: a token never chooses how an EC key is used, nor an RSA key.
+  const key = keys(header.kid).find((candidate) => {
+    if (candidate.asymmetricKeyType !== KEY_TYPE[alg]) return false;
     const verifier = createVerify('SHA256');
     verifier.update(`${parts[0]}.${parts[1]}`);
-    return verifier.verify({ key, dsaEncoding: 'ieee-p1363' }, signature);
+    return alg === 'ES256' ? verifier.verify({ key: candidate, dsaEncoding: 'ieee-p1363' }, signature) : verifier.verify(candidate, signature);
   });
-  if (!valid) return { ok: false, reason: 'Invalid token signature' };
+  if (!key) return { ok: false, reason: 'Invalid token signature' };
   if (typeof claims.exp !== 'number' || claims.exp <= now) return { ok: false, reason: 'Token expired' };
-  return { ok: true, claims, kid: header.kid };
+  return { ok: true, claims, kid: header.kid, key };
 }
 
 /** The `kid` of a token's header, without verifying anything. */

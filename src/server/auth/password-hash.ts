@@ -1,11 +1,19 @@
 // Password hashes with scrypt from node:crypto (never hand-rolled). The stored form names its parameters, so they can
 // be raised later without invalidating existing hashes: scrypt$N$r$p$salt$hash (base64url).
+//
+// Hashes imported from ManagementPortal are bcrypt ($2a$ / $2b$ / $2y$, Spring Security's BCryptPasswordEncoder).
+// They are verified with bcryptjs and replaced by an scrypt hash at the next successful use (needsRehash), so after
+// a switch every user and client secret moves to the portal's scheme without anyone choosing a new password.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 
 const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** bcrypt reads at most 72 bytes of the password; longer input is refused rather than silently cut. */
+const BCRYPT_MAX_BYTES = 72;
+const BCRYPT_FORM = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -21,7 +29,16 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+export const isBcryptHash = (stored: string | null | undefined): stored is string => BCRYPT_FORM.test(stored ?? '');
+
+/** True when `stored` is a hash of another scheme (bcrypt) that should be replaced once the password is known. */
+export const needsRehash = (stored: string | null | undefined): boolean => isBcryptHash(stored);
+
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (isBcryptHash(stored)) {
+    if (Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES) return false;
+    return bcrypt.compare(password, stored);
+  }
   const parts = (stored ?? '').split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts;

@@ -1,8 +1,11 @@
 // The EC P-256 key pair tokens are signed with: created once, kept in the database, shared by every process.
-// Creation runs under an advisory lock so processes starting together agree on one key.
+// Creation runs under an advisory lock so processes starting together agree on one key. With SIGNING_KEY_FILE the
+// key of that file (EC P-256 or RSA, e.g. ManagementPortal's) signs instead and is published first; the keys in the
+// database still verify the tokens they signed, and none is created.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import type { Database } from '../db/database';
 import { CacheStats } from '../management/cache-stats';
+import type { FileSigningKey } from './signing-key-file';
 
 export interface SigningKey {
   kid: string;
@@ -29,11 +32,24 @@ export class SigningKeys {
   private all = new Map<string, SigningKey>();
   /** Key lookups by kid: a hit is answered from memory, a miss reads the table again. */
   readonly cacheStats = new CacheStats(() => this.all.size);
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database, private readonly fileKey?: FileSigningKey) {
+    if (fileKey) this.all.set(fileKey.kid, fileKey);
+  }
+
+  /** The key id of SIGNING_KEY_FILE's key, if one is configured. */
+  get fileKeyId(): string | undefined {
+    return this.fileKey?.kid;
+  }
+
+  /** Whether `publicKey` (as answered by verificationKeys) is SIGNING_KEY_FILE's key. */
+  async isFileKey(publicKey: KeyObject): Promise<boolean> {
+    return this.fileKey !== undefined && this.all.get(this.fileKey.kid)?.publicKey === publicKey;
+  }
 
   /** The key new tokens are signed with. */
   signingKey(): Promise<SigningKey> {
-    this.current ??= this.loadOrCreate().catch((error) => {
+    const fileKey = this.fileKey;
+    this.current ??= (fileKey ? this.reload().then(() => fileKey) : this.loadOrCreate()).catch((error) => {
       this.current = undefined;
       throw error;
     });

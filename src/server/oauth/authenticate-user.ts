@@ -1,5 +1,6 @@
 // Checks a username and password against the portal's users, for the sign-in form and the password grant: the
-// login is lower-cased, only activated users get in, the password is verified with scrypt. Every answer is audited
+// login is lower-cased, only activated users get in, the password is verified with scrypt (or bcrypt, for a hash
+// imported from ManagementPortal, then replaced by an scrypt hash: auth/hash-upgrade.ts). Every answer is audited
 // (AUTHENTICATION_SUCCESS / _FAILURE) and failures are throttled (login-throttle.ts). The same "bad credentials"
 // answer covers an unknown login, a wrong password and a user that is not activated, and an unknown login costs
 // as much time as a known one, so neither reveals which logins exist. A user with a second factor (or one that
@@ -10,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import { first } from '../db/database';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
+import { upgradeUserPasswordHash } from '../auth/hash-upgrade';
 import { recordAuditEvent } from './audit';
 import { clearSignInFailures, lockedForSeconds, recordSignInFailure } from './login-throttle';
 import { hasTwoFactor, twoFactorRequired, type TwoFactorRequirement } from '../two-factor/two-factor-store';
@@ -55,6 +57,7 @@ export async function authenticateUser(
     });
     return { kind: 'bad-credentials' };
   }
+  await upgradeUserPasswordHash(db, user.id, password, storedHash!); // an imported bcrypt hash becomes scrypt
   if (await hasTwoFactor(db, user.id)) return { kind: 'second-factor', userId: user.id, login: user.login, enrol: false };
   if (await twoFactorRequired(db, user.id, requirement)) return { kind: 'second-factor', userId: user.id, login: user.login, enrol: true };
   await clearSignInFailures(db, login);

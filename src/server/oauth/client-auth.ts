@@ -4,6 +4,7 @@
 // wrong.
 import type { RequestContext } from '../http/context';
 import { verifyPassword } from '../auth/password-hash';
+import { upgradeClientSecretHash } from '../auth/hash-upgrade';
 import { findClient, type OAuthClient } from './client-store';
 import { OAuthError } from './oauth-error';
 
@@ -46,5 +47,6 @@ export async function authenticateClient(ctx: RequestContext, form: URLSearchPar
   const client = await findClient(ctx.app.db, clientId);
   const ok = client && (client.secretHash ? secret !== '' && (await verifyPassword(secret, client.secretHash)) : secret === '');
   if (!client || !ok) throw new OAuthError('invalid_client', 'Client authentication failed');
+  if (client.secretHash) await upgradeClientSecretHash(ctx.app.db, client.clientId, secret, client.secretHash); // imported bcrypt -> scrypt
   return client;
 }

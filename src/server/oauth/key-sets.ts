@@ -18,15 +18,9 @@ export interface TokenKey {
   value: string;
 }
 
-export interface EcJwk {
-  kty: 'EC';
-  crv: string;
-  x: string;
-  y: string;
-  kid: string;
-  alg: 'ES256';
-  use: 'sig';
-}
+export type Jwk =
+  | { kty: 'EC'; crv: string; x: string; y: string; kid: string; alg: 'ES256'; use: 'sig' }
+  | { kty: 'RSA'; n: string; e: string; kid: string; alg: 'RS256'; use: 'sig' };
 
 const FORMS = {
   ec: { alg: 'ES256', kty: 'EC', label: 'EC PUBLIC KEY' },
@@ -47,12 +41,15 @@ export async function tokenKeySet(keys: SigningKeys): Promise<{ keys: TokenKey[]
   return { keys: all.map((k) => tokenKeyOf(k.publicKey)).filter((k): k is TokenKey => k !== undefined) };
 }
 
-export async function jsonWebKeySet(keys: SigningKeys): Promise<{ keys: EcJwk[] }> {
+/** Every key, the signing key first: EC keys as ES256, an RSA key (SIGNING_KEY_FILE) as RS256. */
+export async function jsonWebKeySet(keys: SigningKeys): Promise<{ keys: Jwk[] }> {
   const all = await keys.publicKeys();
   return {
-    keys: all.map((k) => {
+    keys: all.map((k): Jwk => {
       const jwk = k.publicKey.export({ format: 'jwk' });
-      return { kty: 'EC', crv: jwk.crv!, x: jwk.x!, y: jwk.y!, kid: k.kid, alg: 'ES256', use: 'sig' };
+      return jwk.kty === 'RSA'
+        ? { kty: 'RSA', n: jwk.n!, e: jwk.e!, kid: k.kid, alg: 'RS256', use: 'sig' }
+        : { kty: 'EC', crv: jwk.crv!, x: jwk.x!, y: jwk.y!, kid: k.kid, alg: 'ES256', use: 'sig' };
     }),
   };
 }

@@ -13,6 +13,9 @@ import { refreshValidity, type OAuthClient } from './client-store';
 export interface VerifiedRefreshToken {
   jti: string;
   scopes: string[];
+  claims: Record<string, unknown>;
+  /** Verified by SIGNING_KEY_FILE's key: possibly issued by ManagementPortal before the switch (imported-refresh-tokens.ts). */
+  byFileKey: boolean;
 }
 
 export type RedeemedRefreshToken =
@@ -46,9 +49,10 @@ export async function verifyRefreshToken(keys: SigningKeys, raw: string): Promis
   const result = verifyJwt(raw, () => verificationKeys);
   if (!result.ok) return undefined;
   const { jti, ati, scope } = result.claims;
-  if (typeof jti !== 'string' || typeof ati !== 'string') return undefined;
+  const byFileKey = keys.fileKeyId !== undefined && (await keys.isFileKey(result.key));
+  if (typeof jti !== 'string' || jti.length > 64 || (typeof ati !== 'string' && !byFileKey)) return undefined;
   const scopes = Array.isArray(scope) ? scope.filter((s): s is string => typeof s === 'string') : [];
-  return { jti, scopes };
+  return { jti, scopes, claims: result.claims, byFileKey };
 }
 
 /** Marks the token used, in the caller's transaction, if it may be used by this client now. */

@@ -10,6 +10,7 @@ import { isPublicClient, type OAuthClient } from './client-store';
 import { OAuthError } from './oauth-error';
 import { verifierMatches } from './pkce';
 import { redeemRefreshToken, revokeGrant, verifyRefreshToken } from './refresh-tokens';
+import { redeemImportedRefreshToken } from './imported-refresh-tokens';
 import { requestedScopes } from './scopes';
 import { issueTokens, type IssuedTokens } from './token-issuer';
 
@@ -66,7 +67,8 @@ export async function refreshTokenGrant(app: AppServices, client: OAuthClient, r
   if (!verified) throw new OAuthError('invalid_grant', 'Invalid refresh token');
   const scopes = requestedScopes(client, scope, verified.scopes); // may narrow, never widen
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-    const redeemed = await redeemRefreshToken(tx, verified.jti, client.clientId);
+    let redeemed = await redeemRefreshToken(tx, verified.jti, client.clientId);
+    if (redeemed.status === 'unknown' && verified.byFileKey) redeemed = await redeemImportedRefreshToken(tx, verified, client.clientId);
     if (redeemed.status === 'replayed') {
       if (redeemed.grantId) await revokeGrant(tx, redeemed.grantId);
       return invalidGrant('Refresh token has already been used');
