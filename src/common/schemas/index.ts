@@ -3,5 +3,6 @@
 import type { Registry } from '../schema';
 import { ENTITY_SCHEMAS } from './entities';
 import { OTHER_SCHEMAS } from './other';
+import { ACTIVITY_SCHEMAS } from './activity';
 
-export const COMPONENT_SCHEMAS: Registry = { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS };
+export const COMPONENT_SCHEMAS: Registry = { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS, ...ACTIVITY_SCHEMAS };

@@ -374,6 +374,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     prepare: async (i) => ({ params: { groupName: await i.w.throwaway.group(i.side) } }),
   },
   'PATCH /api/projects/:projectName/groups/:groupName/subjects': { write: 'no operations', prepare: () => ({ body: { json: [] } }) },
+  // The activity overviews: read-only, checked as the subject list (a project) or on the organization; an
+  // organization's totals leave out the projects the caller may not read (docs/subjects.md, "Activity").
+  'GET /api/projects/:projectName/overview': { scoped: true },
+  'GET /api/organizations/:name/overview': { scoped: true },
   'GET /api/subjects': {
     scoped: true,
     prepare: (i) => ({ query: `projectName=${i.w.scopes[i.side].project}`, target: projectTarget(i) }),

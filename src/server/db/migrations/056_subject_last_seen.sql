@@ -154,7 +154,8 @@ CREATE TRIGGER subject_activity_user_delete BEFORE DELETE ON radar_user
   FOR EACH ROW EXECUTE FUNCTION subject_activity_on_user_delete();
 
 -- Subject DTOs with lastSeen (the subject's and each source's): migrations 042 and 043 with the new fields. The list
--- function also names the subject's last_seen, the next link's cursor for a lastSeen sort.
+-- function also names the subject's last_seen to the microsecond (or 'never'), the next link's cursor for a lastSeen
+-- sort.
 CREATE OR REPLACE FUNCTION subject_rows(ids bigint[]) RETURNS TABLE (ord bigint, row_json json) LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN QUERY
@@ -190,12 +191,13 @@ END $$;
 DROP FUNCTION subject_list_dtos(bigint[]);
 
 CREATE FUNCTION subject_list_dtos(ids bigint[])
-  RETURNS TABLE (ord bigint, subject_id bigint, subject_login text, subject_external_id text, subject_last_seen timestamptz, dto text)
+  RETURNS TABLE (ord bigint, subject_id bigint, subject_login text, subject_external_id text, subject_last_seen text, dto text)
   LANGUAGE plpgsql STABLE AS $$
 #variable_conflict use_column
 BEGIN
   RETURN QUERY
-  SELECT k.ord, s.id, s.login::text, s.external_id::text, s.last_seen, json_build_object(
+  SELECT k.ord, s.id, s.login::text, s.external_id::text,
+      coalesce(to_char(s.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'never'), json_build_object(
       'id', s.id, 'login', s.login, 'externalLink', s.external_link, 'externalId', s.external_id,
       'status', CASE WHEN s.removed THEN CASE WHEN u.activated THEN 'INVALID' ELSE 'DISCONTINUED' END
                      ELSE CASE WHEN u.activated THEN 'ACTIVATED' ELSE 'DEACTIVATED' END END,
