@@ -23,7 +23,9 @@ const KEY_SQL: Record<SortProperty, (alias: string) => string> = {
   externalId: (a) => `coalesce(${a}.external_id, '') COLLATE "C"`,
   lastSeen: (a) => seenKey(a),
 };
-const CURSOR_CAST: Record<SortProperty, string> = { id: 'bigint', login: 'text', externalId: 'text', lastSeen: 'timestamptz' };
+// The lastSeen cursor travels as text: a driver that converts a timestamptz parameter itself cannot convert 'never'
+// (-infinity).
+const CURSOR_CAST: Record<SortProperty, string> = { id: 'bigint', login: 'text', externalId: 'text', lastSeen: 'text::timestamptz' };
 
 /** The lastSeen sort key: never seen is -infinity (migration 056 indexes this expression). */
 const seenKey = (alias: string) => `coalesce(${alias}.last_seen, '-infinity'::timestamptz)`;
