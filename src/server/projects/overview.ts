@@ -10,27 +10,12 @@
 //     the enrolments of those weeks, not the project).
 import { FRESHNESS_LEVELS, LATE_HOURS_ATTRIBUTE, STALE_HOURS_ATTRIBUTE, thresholdsOf, type Freshness, type FreshnessThresholds } from '../../common/freshness';
 import { SUBJECT_STATUSES, type SubjectStatus } from '../../common/dto';
+import type { ActivityCounts, OrganizationOverview, ProjectOverview } from '../../common/activity-dto';
 import { first, type Queryable } from '../db/database';
 import { subjectStatus } from '../subjects/subject-select';
 
 export const OVERVIEW_WEEKS = 13;
 export const OVERVIEW_DAYS = 90;
-
-export interface ActivityCounts {
-  subjects: number;
-  byStatus: Record<SubjectStatus, number>;
-  paired: number;
-  neverPaired: number;
-  freshness: Record<Freshness, number>;
-}
-
-export interface ProjectOverview extends ActivityCounts {
-  projectName: string;
-  asOf: string;
-  thresholds: FreshnessThresholds;
-  enrolmentsPerWeek: { week: string; subjects: number }[];
-  seenPerDay: { day: string; subjects: number }[];
-}
 
 interface ProjectRef {
   id: number;
@@ -110,7 +95,7 @@ export async function activityCounts(q: Queryable, project: ProjectRef): Promise
   return { subjects, byStatus, paired, neverPaired: subjects - paired, freshness, asOf: new Date(row.as_of).toISOString() };
 }
 
-/** Every day from `from` to `to` (YYYY-MM-DD, UTC), stepping `stepDays`. */
+/** `count` days (YYYY-MM-DD, UTC) ending at `to`, `stepDays` apart, oldest first. */
 function days(to: string, count: number, stepDays: number): string[] {
   const end = Date.parse(`${to}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * stepDays * 86_400_000).toISOString().slice(0, 10));
@@ -141,12 +126,6 @@ export async function projectOverview(q: Queryable, project: ProjectRef): Promis
     enrolmentsPerWeek: days(mondayOf(charts.today), OVERVIEW_WEEKS, 7).map((week) => ({ week, subjects: weekCounts.get(week) ?? 0 })),
     seenPerDay: days(charts.today, OVERVIEW_DAYS, 1).map((day) => ({ day, subjects: dayCounts.get(day) ?? 0 })),
   };
-}
-
-export interface OrganizationOverview extends ActivityCounts {
-  organizationName: string;
-  /** The projects counted: those whose subjects the caller may read. */
-  projects: number;
 }
 
 /** Sums the counts of the given projects (each classified with its own thresholds). */

@@ -1,4 +1,4 @@
-// The tabs of a project's page: subjects, sources, groups, permissions, admins and analysts, the
+// The tabs of a project's page: subjects, the activity overview, sources, groups, permissions, admins and analysts, the
 // active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_PROJECT_ANALYST } from '../../../common/authorities';
@@ -9,11 +9,13 @@ import { useSessionState } from '../../lib/session-react';
 import { GroupList } from '../group/group-list';
 import { SourceList } from '../source/source-list';
 import { SubjectList } from '../subject/subject-list';
+import { thresholdsOf } from '../../../common/freshness';
+import { ProjectOverviewPanel } from './project-overview';
 import { PermissionsEditor } from './permissions/permissions-editor';
 import { ProjectUsers } from './project-users';
 import { TabNav, useTabParam } from './tab-nav';
 
-export const PROJECT_TABS = ['subjects', 'sources', 'groups', 'permissions', 'admins', 'analysts'] as const;
+export const PROJECT_TABS = ['subjects', 'overview', 'sources', 'groups', 'permissions', 'admins', 'analysts'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 /** The tabs to show: all of them, without groups when the group field is hidden. */
@@ -23,6 +25,8 @@ export const visibleProjectTabs = (groupHidden: boolean): ProjectTab[] =>
 function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: ProjectDTO }): ReactNode {
   const name = project.projectName;
   switch (tab) {
+    case 'overview':
+      return <ProjectOverviewPanel project={project} />;
     case 'sources':
       return <SourceList projectName={name} />;
     case 'groups':
@@ -34,7 +38,7 @@ function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: Pr
     case 'analysts':
       return <ProjectUsers projectName={name} authority={ROLE_PROJECT_ANALYST} />;
     default:
-      return <SubjectList projectName={name} />;
+      return <SubjectList projectName={name} thresholds={thresholdsOf(project.attributes)} />;
   }
 }
 
