@@ -162,7 +162,8 @@ export function parseCriteria(q: URLSearchParams, projectFromPath?: string): Sub
     size: Math.min(size, MAX_SIZE), page, sort: normalizeSort(sortValues), sortGiven: sortValues.length > 0, echo,
   };
   if (lastId !== undefined || lastLogin !== undefined) {
-    criteria.last = { id: lastId, login: lastLogin, externalId: q.get('last.externalId') ?? '', lastSeen: lastSeenCursor };
+    criteria.last = { id: lastId, login: lastLogin, externalId: q.get('last.externalId') ?? '' };
+    if (lastSeenCursor !== undefined) criteria.last.lastSeen = lastSeenCursor;
   }
   return criteria;
 }
