@@ -16,7 +16,7 @@ export function SourcesLastSeen({ sources }: { sources: readonly MinimalSourceDe
     <ul className="subject-detail__source-activity">
       {sources.map((source) => (
         <li key={source.id ?? source.sourceName}>
-          <span className="subject-detail__source-name">{source.sourceName}</span>{' '}
+          {source.sourceName}:{' '}
           {source.lastSeen ? <LastSeen lastSeen={source.lastSeen} withBadge={false} /> : t('managementPortalApp.subject.lastSeen.noRegistration')}
         </li>
       ))}

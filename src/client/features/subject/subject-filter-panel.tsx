@@ -1,9 +1,9 @@
-// The left filter panel of the subject list: subject id, external id, "Not seen for N days" and "Never paired", and behind "Advanced filter"
+// The left filter panel of the subject list: subject id, external id, "Not seen for N days" and pairing (never paired, or paired), and behind "Advanced filter"
 // human readable id, group (within a project, unless hidden), enrollment from/to, person name and date of birth
 // (unless hidden). Validation messages (invalidDate, invalidRange) show under the field at fault.
 import { useId, useState, type ReactNode } from 'react';
 import type { GroupDTO } from '../../../common/dto';
-import { Checkbox, DateInput, Select, TextField } from '../../components/form';
+import { DateInput, Select, TextField } from '../../components/form';
 import { useT } from '../../lib/i18n-react';
 import type { FilterError, FilterKey, SubjectFilters } from './subject-filters';
 import type { HiddenSubjectFields } from './use-hidden-fields';
@@ -40,8 +40,17 @@ export function SubjectFilterPanel({ draft, onChange, errors, groups, showGroup,
       {text('externalId')}
       <TextField label={label('notSeenDays')} name="notSeenDays" inputMode="numeric" value={draft.notSeenDays}
         onChange={(value) => onChange('notSeenDays', value)} message={message('notSeenDays')} />
-      <Checkbox label={label('neverPaired')} name="neverPaired" value={draft.neverPaired === 'true'}
-        onChange={(checked) => onChange('neverPaired', checked ? 'true' : '')} />
+      <Select
+        label={label('neverPaired')}
+        name="neverPaired"
+        value={draft.neverPaired}
+        onChange={(value) => onChange('neverPaired', value)}
+        placeholder={t('managementPortalApp.subject.filter.anyPairing')}
+        options={[
+          { value: 'true', label: t('managementPortalApp.subject.filter.pairing.true') },
+          { value: 'false', label: t('managementPortalApp.subject.filter.pairing.false') },
+        ]}
+      />
       <button
         type="button"
         className="button button--link subject-filters__toggle"

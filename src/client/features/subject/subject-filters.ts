@@ -25,7 +25,7 @@ export const EMPTY_FILTERS: SubjectFilters = Object.freeze(
 
 const DATE_KEYS: ReadonlySet<FilterKey> = new Set(['enrollmentDateFrom', 'enrollmentDateTo', 'dateOfBirth']);
 
-/** Input debounce per filter: 200 ms for text, none for dates, 1 ms for the group select and the checkbox. */
+/** Input debounce per filter: 200 ms for text, none for dates, 1 ms for the group and pairing selects. */
 export function filterDebounceMs(key: FilterKey): number {
   if (DATE_KEYS.has(key)) return 0;
   return key === 'groupId' || key === 'neverPaired' ? 1 : 200;
@@ -77,7 +77,7 @@ export function browserZone(): string {
 /**
  * The API's filter parameters: login, externalId, personName, humanReadableIdentifier, groupId,
  * dateOfBirth.is, enrollmentDate.from (the day at 00:00) and enrollmentDate.to (23:59), both in the browser's zone,
- * lastSeen.before (now minus the days of "Not seen for") and neverSeen (the "Never paired" box).
+ * lastSeen.before (now minus the days of "Not seen for") and neverSeen (the pairing select).
  * Empty filters are left out; call validateFilters first.
  */
 export function filterQuery(filters: SubjectFilters, zone = browserZone(), now = Date.now()): QueryObject {
@@ -86,7 +86,7 @@ export function filterQuery(filters: SubjectFilters, zone = browserZone(), now =
   const seenBefore = isDayCount(f.notSeenDays) ? new Date(Math.floor((now - Number(f.notSeenDays) * DAY_MS) / 60_000) * 60_000).toISOString() : '';
   return {
     lastSeen: { before: seenBefore },
-    neverSeen: f.neverPaired === 'true' ? 'true' : undefined,
+    neverSeen: f.neverPaired === 'true' || f.neverPaired === 'false' ? f.neverPaired : undefined,
     login: f.subjectId,
     externalId: f.externalId,
     personName: f.personName,

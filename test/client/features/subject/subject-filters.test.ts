@@ -44,7 +44,7 @@ test('the URL matrix names round-trip, trimmed, and empty ones leave the URL', (
   assert.equal(read, filters({ externalId: 'abc', enrollmentDateTo: '2024-01-02' }));
   assert.equal(filtersToMatrix(filters({ humanReadableId: ' h ' })), {
     subjectId: null, externalId: null, humanReadableId: 'h', groupId: null,
-    enrollmentDateFrom: null, enrollmentDateTo: null, personName: null, dateOfBirth: null,
+    enrollmentDateFrom: null, enrollmentDateTo: null, personName: null, dateOfBirth: null, notSeenDays: null, neverPaired: null,
   });
   assert.equal(activeFilterKeys(filters({ personName: 'x', dateOfBirth: ' ' })), ['personName']);
 });
