@@ -64,4 +64,15 @@ test('debounces: 200 ms for text, none for dates, 1 ms for the group', () => {
   assert.is(filterDebounceMs('groupId'), 1);
 });
 
+test('"Not seen for N days" and pairing: lastSeen.before to the minute, neverSeen; bad day counts stop the query', () => {
+  const now = Date.parse('2024-05-10T12:34:56.789Z');
+  const q = filterQuery({ ...EMPTY_FILTERS, notSeenDays: '7', neverPaired: 'false' }, 'Z', now);
+  assert.equal(q.lastSeen, { before: '2024-05-03T12:34:00.000Z' });
+  assert.is(q.neverSeen, 'false');
+  assert.is(filterQuery({ ...EMPTY_FILTERS, neverPaired: 'true' }, 'Z', now).neverSeen, 'true');
+  assert.equal(filterQuery(EMPTY_FILTERS, 'Z', now).lastSeen, { before: '' });
+  for (const bad of ['0', '1.5', 'x', '3651']) assert.equal(validateFilters({ ...EMPTY_FILTERS, notSeenDays: bad }), { notSeenDays: 'invalidDays' }, bad);
+  assert.equal(validateFilters({ ...EMPTY_FILTERS, notSeenDays: '30' }), {});
+});
+
 test.run();
