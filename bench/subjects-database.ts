@@ -42,8 +42,9 @@ async function seed(db: Database, subjects: number, log: (line: string) => void)
   log(`seeded ${subjects} subjects in ${(result.ms / 1000).toFixed(1)} s`);
 }
 
-/** An open, migrated database holding at least `subjects` seeded subjects, and its URL on PostgreSQL. */
-export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: number, fresh: boolean, log: (line: string) => void): Promise<{ db: Database; url?: string }> {
+/** An open, migrated database holding at least `subjects` seeded subjects, and its URL on PostgreSQL. `name`: the
+ * PostgreSQL database (another benchmark keeps its own, so the two never reseed or migrate each other's). */
+export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: number, fresh: boolean, log: (line: string) => void, name = BENCH_DATABASE): Promise<{ db: Database; url?: string }> {
   if (kind === 'pglite') {
     const db = await openPglite({});
     await seed(db, subjects, log);
@@ -51,21 +52,21 @@ export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: numbe
   }
   const server = postgresServerUrl();
   if (!server) throw new Error('--db postgres needs DATABASE_URL (or a URL in /tmp/pgurl)');
-  const url = withDatabase(server, BENCH_DATABASE);
+  const url = withDatabase(server, name);
   if (!fresh) {
     const existing = openPostgres(url);
     const have = await seededSubjects(existing).catch(() => 0);
     if (have >= subjects) {
       await migrate(existing);
-      log(`reusing database ${BENCH_DATABASE} with ${have} seeded subjects (--fresh to reseed)`);
+      log(`reusing database ${name} with ${have} seeded subjects (--fresh to reseed)`);
       return { db: existing, url };
     }
     await existing.close().catch(() => {});
   }
   const admin = openPostgres(server, { max: 1 });
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.close();
   }
