@@ -12,6 +12,7 @@ import { FRESHNESS_LEVELS, LATE_HOURS_ATTRIBUTE, STALE_HOURS_ATTRIBUTE, threshol
 import { SUBJECT_STATUSES, type SubjectStatus } from '../../common/dto';
 import type { ActivityCounts, OrganizationOverview, ProjectOverview } from '../../common/activity-dto';
 import { first, type Queryable } from '../db/database';
+import { seenSinceCountSql } from '../subjects/activity-count';
 import { subjectStatus } from '../subjects/subject-select';
 
 export const OVERVIEW_WEEKS = 13;
@@ -23,21 +24,12 @@ interface ProjectRef {
   thresholds: FreshnessThresholds;
 }
 
-/** Subjects whose last contact is after `cutoff` (a timestamptz SQL expression): whole hours from the counter, the
- * part-hour at the cutoff from the lastSeen index. */
-const seenAfter = (cutoff: string) => `(
-  (SELECT coalesce(sum(subjects), 0) FROM subject_seen_hour
-    WHERE project_key = $1 AND hour >= date_trunc('hour', ${cutoff} AT TIME ZONE 'UTC') + interval '1 hour')
-  + (SELECT count(*) FROM subject
-    WHERE project_id = $1 AND coalesce(last_seen, '-infinity'::timestamptz) > ${cutoff}
-      AND coalesce(last_seen, '-infinity'::timestamptz) < (date_trunc('hour', ${cutoff} AT TIME ZONE 'UTC') + interval '1 hour') AT TIME ZONE 'UTC'))::int8`;
-
 const COUNTS_SQL = `WITH clock AS (SELECT now() AS t)
 SELECT clock.t AS as_of,
   (SELECT coalesce(json_agg(json_build_object('removed', removed, 'activated', activated, 'paired', paired, 'subjects', subjects)), '[]'::json)
      FROM subject_activity_count WHERE project_key = $1 AND subjects <> 0) AS status,
-  ${seenAfter("(clock.t - $2::int * interval '1 hour')")} AS seen_late,
-  ${seenAfter("(clock.t - $3::int * interval '1 hour')")} AS seen_stale
+  ${seenSinceCountSql('$1', "(clock.t - $2::int * interval '1 hour')", false)}::int8 AS seen_late,
+  ${seenSinceCountSql('$1', "(clock.t - $3::int * interval '1 hour')", false)}::int8 AS seen_stale
 FROM clock`;
 
 const CHARTS_SQL = `WITH clock AS (SELECT (now() AT TIME ZONE 'UTC') AS t)

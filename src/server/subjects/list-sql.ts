@@ -8,6 +8,7 @@ import { userAccessJsonSql } from '../auth/user-roles';
 import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
+import { pairedCountSql, seenSinceCountSql } from './activity-count';
 
 interface ListStatement {
   sql: string;
@@ -141,12 +142,30 @@ function wholeNumber(n: number): string {
   return String(n);
 }
 
-/** True when nothing but the default authority (and the project) filters: the counter table knows the total. */
-function isUnfiltered(c: SubjectCriteria): boolean {
+/** True when nothing but the default authority (and the project) and the lastSeen criteria filter. */
+function isUnfilteredButActivity(c: SubjectCriteria): boolean {
   return c.authorities.length === 1 && c.authorities[0] === ROLE_PARTICIPANT && c.login === undefined &&
     c.externalId === undefined && c.personName === undefined && c.humanReadableIdentifier === undefined &&
-    c.groupId === undefined && c.neverSeen === undefined && c.lastSeen.before === undefined && c.lastSeen.after === undefined &&
-    [c.dateOfBirth, c.enrollmentDate].every((r) => r.is === undefined && r.from === undefined && r.to === undefined);
+    c.groupId === undefined && [c.dateOfBirth, c.enrollmentDate].every((r) => r.is === undefined && r.from === undefined && r.to === undefined);
+}
+
+const hasActivityFilter = (c: SubjectCriteria) => c.neverSeen !== undefined || c.lastSeen.before !== undefined || c.lastSeen.after !== undefined;
+
+/** True when nothing but the default authority (and the project) filters: the counter table knows the total. */
+const isUnfiltered = (c: SubjectCriteria) => isUnfilteredButActivity(c) && !hasActivityFilter(c);
+
+/** The total of a list filtered only by lastSeen criteria, from the activity counters (activity-count.ts);
+ * undefined when the criteria need the rows counted (never seen and a range at once: the range is empty anyway). */
+function activityCount(c: SubjectCriteria, p: Params, scope: ProjectScope): string | undefined {
+  if (!isUnfilteredButActivity(c) || !hasActivityFilter(c)) return undefined;
+  const project = scope === undefined ? undefined : projectSql(p, scope);
+  const { before, after } = c.lastSeen;
+  if (before === undefined && after === undefined) return `SELECT ${pairedCountSql(project, !c.neverSeen)}::int8 AS n`;
+  if (c.neverSeen) return undefined;
+  const since = (d: Date) => seenSinceCountSql(project, p.add(d.toISOString(), 'timestamptz'), true);
+  const upper = before === undefined ? undefined : since(before);
+  const total = after === undefined ? pairedCountSql(project, true) : since(after);
+  return `SELECT (${total}${upper === undefined ? '' : ` - ${upper}`})::int8 AS n`;
 }
 
 /** Up to this many matches of a substring filter are fetched and sorted; more are found by walking the sort index. */
@@ -168,7 +187,10 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
   const where = filters(c, p, scope);
   const fastCount = isUnfiltered(c);
   const whereSql = (extra: string[] = []) => ([...where, ...extra].length ? ` WHERE ${[...where, ...extra].join(' AND ')}` : '');
-  const count = !fastCount
+  const counted = activityCount(c, p, scope);
+  const count = counted !== undefined
+    ? counted
+    : !fastCount
     ? `SELECT count(*)::int8 AS n FROM subject s${whereSql()}`
     : scope === undefined
       ? 'SELECT coalesce(sum(subjects), 0)::int8 AS n FROM subject_count WHERE project_key <> 0'
