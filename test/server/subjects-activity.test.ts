@@ -210,6 +210,15 @@ t('the overview charts: 13 weeks of enrolments and 90 days of participants seen,
       WHERE p.project_name = 'radar' AND s.enrollment_date >= (date_trunc('week', now() AT TIME ZONE 'UTC') - interval '12 weeks') AT TIME ZONE 'UTC'`);
   assert.is(weeks.reduce((n: number, w: { subjects: number }) => n + w.subjects, 0), Number(row.n));
   assert.ok(weeks[12].subjects >= 1, 'the late-comer enrolled this week');
+  const perWeek = await server.app.db.query<{ week: string; n: number }>(
+    `SELECT to_char(date_trunc('week', s.enrollment_date AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS n
+       FROM subject s JOIN project p ON p.id = s.project_id WHERE p.project_name = 'radar' AND s.enrollment_date IS NOT NULL GROUP BY 1`);
+  const direct = new Map(perWeek.map((r) => [r.week, Number(r.n)]));
+  assert.equal(weeks.map((w: { week: string; subjects: number }) => w.subjects), weeks.map((w: { week: string }) => direct.get(w.week) ?? 0));
+  // The counter follows a changed enrollment date and a delete.
+  await server.app.db.query("UPDATE subject SET enrollment_date = now() - interval '7 days' WHERE login = 'late-comer'");
+  const moved = (await admin('GET', '/api/projects/radar/overview')).body.enrolmentsPerWeek;
+  assert.is(moved.reduce((n: number, w: { subjects: number }) => n + w.subjects, 0), Number(row.n));
   // Seen per day counts each subject once per UTC day with contact: the seeded values and the writes above.
   const [seen] = await server.app.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM subject s JOIN project p ON p.id = s.project_id

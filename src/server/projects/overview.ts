@@ -1,13 +1,11 @@
 // The project overview (docs/subjects.md, "Activity"): subjects by status, paired vs never paired, fresh / late /
-// stale, enrolments per week and participants seen per day. Everything but the enrolments comes from counters the
-// database maintains in the writing transaction (migration 056), so the cost does not grow with the number of
-// subjects:
+// stale, enrolments per week and participants seen per day. Everything comes from counters the database maintains
+// in the writing transaction (migration 056), so the cost does not grow with the number of subjects:
 //   - status and paired: subject_activity_count, a handful of rows per project;
 //   - fresh / late / stale: subject_seen_hour, subjects by the UTC hour of their last contact, summed for the whole
 //     hours after a threshold, plus an index count (migration 056's lastSeen key) for the part-hour at the threshold;
 //   - seen per day: subject_seen_day, at most 90 rows read;
-//   - enrolments per week: an indexed aggregate on (project_id, enrollment_date) over the last 13 weeks (it reads
-//     the enrolments of those weeks, not the project).
+//   - enrolments per week: subject_enrolment_week, at most 13 rows read.
 import { FRESHNESS_LEVELS, LATE_HOURS_ATTRIBUTE, STALE_HOURS_ATTRIBUTE, thresholdsOf, type Freshness, type FreshnessThresholds } from '../../common/freshness';
 import { SUBJECT_STATUSES, type SubjectStatus } from '../../common/dto';
 import type { ActivityCounts, OrganizationOverview, ProjectOverview } from '../../common/activity-dto';
@@ -34,11 +32,9 @@ FROM clock`;
 
 const CHARTS_SQL = `WITH clock AS (SELECT (now() AT TIME ZONE 'UTC') AS t)
 SELECT
-  (SELECT coalesce(json_agg(json_build_object('week', w.week, 'subjects', w.n) ORDER BY w.week), '[]'::json) FROM (
-     SELECT to_char(date_trunc('week', s.enrollment_date AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*) AS n
-       FROM subject s, clock
-      WHERE s.project_id = $1 AND s.enrollment_date >= (date_trunc('week', clock.t) - interval '${OVERVIEW_WEEKS - 1} weeks') AT TIME ZONE 'UTC'
-      GROUP BY 1) w) AS weeks,
+  (SELECT coalesce(json_agg(json_build_object('week', to_char(w.week, 'YYYY-MM-DD'), 'subjects', w.subjects) ORDER BY w.week), '[]'::json)
+     FROM subject_enrolment_week w, clock
+    WHERE w.project_key = $1 AND w.week >= (date_trunc('week', clock.t) - interval '${OVERVIEW_WEEKS - 1} weeks')::date) AS weeks,
   (SELECT coalesce(json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'subjects', d.subjects) ORDER BY d.day), '[]'::json)
      FROM subject_seen_day d, clock WHERE d.project_key = $1 AND d.day > clock.t::date - ${OVERVIEW_DAYS}) AS days,
   to_char(clock.t, 'YYYY-MM-DD') AS today

@@ -16,7 +16,8 @@ CREATE INDEX subject_seen_key_desc_idx ON subject ((coalesce(last_seen, '-infini
 -- The project overview (src/server/projects/overview.ts) reads maintained counters instead of counting a million rows:
 --   subject_activity_count: subjects per project (0 = none) by removed, the user's activated flag and paired (ever seen);
 --   subject_seen_hour:      subjects per project by the UTC hour of their last contact (fresh / late / stale);
---   subject_seen_day:       subjects per project that had contact on a UTC day (only ever grows; the activity chart).
+--   subject_seen_day:       subjects per project that had contact on a UTC day (only ever grows; the activity chart);
+--   subject_enrolment_week: subjects per project by the (Monday-based, UTC) week of their enrollment date.
 -- Statement triggers with transition tables keep them in the writing transaction, as migration 041 keeps
 -- subject_count, so a reader's snapshot sees counters that match the rows. Deltas are applied in key order, so two
 -- writers never lock counter rows in opposite orders.
@@ -41,6 +42,17 @@ CREATE TABLE subject_seen_day (
   PRIMARY KEY (project_key, day)
 );
 
+CREATE TABLE subject_enrolment_week (
+  project_key bigint NOT NULL,
+  week date NOT NULL,
+  subjects bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (project_key, week)
+);
+
+INSERT INTO subject_enrolment_week (project_key, week, subjects)
+SELECT coalesce(s.project_id, 0), date_trunc('week', s.enrollment_date AT TIME ZONE 'UTC')::date, count(*)
+  FROM subject s JOIN radar_user u ON u.id = s.user_id WHERE s.enrollment_date IS NOT NULL GROUP BY 1, 2;
+
 INSERT INTO subject_activity_count (project_key, removed, activated, paired, subjects)
 SELECT coalesce(s.project_id, 0), s.removed, u.activated, false, count(*)
   FROM subject s JOIN radar_user u ON u.id = s.user_id GROUP BY 1, 2, 3;
@@ -62,13 +74,20 @@ BEGIN
    WHERE d->>'h' IS NOT NULL
    GROUP BY 1, 2 HAVING sum((d->>'n')::bigint) <> 0 ORDER BY 1, 2
   ON CONFLICT (project_key, hour) DO UPDATE SET subjects = c.subjects + excluded.subjects;
+  INSERT INTO subject_enrolment_week AS c (project_key, week, subjects)
+  SELECT (d->>'k')::bigint, (d->>'w')::date, sum((d->>'n')::bigint)
+    FROM jsonb_array_elements(deltas) d
+   WHERE d->>'w' IS NOT NULL
+   GROUP BY 1, 2 HAVING sum((d->>'n')::bigint) <> 0 ORDER BY 1, 2
+  ON CONFLICT (project_key, week) DO UPDATE SET subjects = c.subjects + excluded.subjects;
 END $$;
 
 CREATE FUNCTION subject_activity_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM subject_activity_apply(coalesce((SELECT jsonb_agg(jsonb_build_object(
       'k', coalesce(s.project_id, 0), 'r', s.removed, 'a', u.activated, 'p', s.last_seen IS NOT NULL,
-      'h', date_trunc('hour', s.last_seen AT TIME ZONE 'UTC'), 'n', 1))
+      'h', date_trunc('hour', s.last_seen AT TIME ZONE 'UTC'),
+      'w', date_trunc('week', s.enrollment_date AT TIME ZONE 'UTC')::date, 'n', 1))
     FROM new_rows s JOIN radar_user u ON u.id = s.user_id), '[]'));
   INSERT INTO subject_seen_day AS c (project_key, day, subjects)
   SELECT coalesce(project_id, 0), (last_seen AT TIME ZONE 'UTC')::date, count(*) FROM new_rows
@@ -81,7 +100,8 @@ CREATE FUNCTION subject_activity_on_delete() RETURNS trigger LANGUAGE plpgsql AS
 BEGIN
   PERFORM subject_activity_apply(coalesce((SELECT jsonb_agg(jsonb_build_object(
       'k', coalesce(s.project_id, 0), 'r', s.removed, 'a', u.activated, 'p', s.last_seen IS NOT NULL,
-      'h', date_trunc('hour', s.last_seen AT TIME ZONE 'UTC'), 'n', -1))
+      'h', date_trunc('hour', s.last_seen AT TIME ZONE 'UTC'),
+      'w', date_trunc('week', s.enrollment_date AT TIME ZONE 'UTC')::date, 'n', -1))
     FROM old_rows s JOIN radar_user u ON u.id = s.user_id), '[]'));
   RETURN NULL;
 END $$;
@@ -91,14 +111,16 @@ CREATE FUNCTION subject_activity_on_update() RETURNS trigger LANGUAGE plpgsql AS
 BEGIN
   PERFORM subject_activity_apply(coalesce((SELECT jsonb_agg(x) FROM (
       SELECT jsonb_build_object('k', coalesce(n.project_id, 0), 'r', n.removed, 'a', u.activated, 'p', n.last_seen IS NOT NULL,
-               'h', date_trunc('hour', n.last_seen AT TIME ZONE 'UTC'), 'n', 1) AS x
+               'h', date_trunc('hour', n.last_seen AT TIME ZONE 'UTC'),
+               'w', date_trunc('week', n.enrollment_date AT TIME ZONE 'UTC')::date, 'n', 1) AS x
         FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN radar_user u ON u.id = n.user_id
-       WHERE (n.project_id, n.removed, n.last_seen) IS DISTINCT FROM (o.project_id, o.removed, o.last_seen)
+       WHERE (n.project_id, n.removed, n.last_seen, n.enrollment_date) IS DISTINCT FROM (o.project_id, o.removed, o.last_seen, o.enrollment_date)
       UNION ALL
       SELECT jsonb_build_object('k', coalesce(o.project_id, 0), 'r', o.removed, 'a', u.activated, 'p', o.last_seen IS NOT NULL,
-               'h', date_trunc('hour', o.last_seen AT TIME ZONE 'UTC'), 'n', -1)
+               'h', date_trunc('hour', o.last_seen AT TIME ZONE 'UTC'),
+               'w', date_trunc('week', o.enrollment_date AT TIME ZONE 'UTC')::date, 'n', -1)
         FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN radar_user u ON u.id = o.user_id
-       WHERE (n.project_id, n.removed, n.last_seen) IS DISTINCT FROM (o.project_id, o.removed, o.last_seen)) t), '[]'));
+       WHERE (n.project_id, n.removed, n.last_seen, n.enrollment_date) IS DISTINCT FROM (o.project_id, o.removed, o.last_seen, o.enrollment_date)) t), '[]'));
   -- A first contact on a new UTC day counts the subject for that day.
   INSERT INTO subject_seen_day AS c (project_key, day, subjects)
   SELECT coalesce(n.project_id, 0), (n.last_seen AT TIME ZONE 'UTC')::date, count(*)
@@ -129,7 +151,8 @@ CREATE FUNCTION subject_activity_on_user_delete() RETURNS trigger LANGUAGE plpgs
 BEGIN
   PERFORM subject_activity_apply(coalesce((SELECT jsonb_agg(jsonb_build_object(
       'k', coalesce(s.project_id, 0), 'r', s.removed, 'a', OLD.activated, 'p', s.last_seen IS NOT NULL,
-      'h', date_trunc('hour', s.last_seen AT TIME ZONE 'UTC'), 'n', -1))
+      'h', date_trunc('hour', s.last_seen AT TIME ZONE 'UTC'),
+      'w', date_trunc('week', s.enrollment_date AT TIME ZONE 'UTC')::date, 'n', -1))
     FROM subject s WHERE s.user_id = OLD.id), '[]'));
   RETURN OLD;
 END $$;
@@ -144,6 +167,7 @@ CREATE FUNCTION subject_activity_on_truncate() RETURNS trigger LANGUAGE plpgsql 
 BEGIN
   DELETE FROM subject_activity_count;
   DELETE FROM subject_seen_hour;
+  DELETE FROM subject_enrolment_week;
   RETURN NULL;
 END $$;
 CREATE TRIGGER subject_activity_truncate AFTER TRUNCATE ON subject
