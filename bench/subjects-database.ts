@@ -42,10 +42,9 @@ async function seed(db: Database, subjects: number, log: (line: string) => void)
   log(`seeded ${subjects} subjects in ${(result.ms / 1000).toFixed(1)} s`);
 }
 
-/** An open, migrated database holding at least `subjects` seeded subjects, and its URL on PostgreSQL. */
-export async function benchDatabase(
-  kind: 'pglite' | 'postgres', subjects: number, fresh: boolean, log: (line: string) => void, name = BENCH_DATABASE,
-): Promise<{ db: Database; url?: string }> {
+/** An open, migrated database holding at least `subjects` seeded subjects, and its URL on PostgreSQL. `name`: the
+ * PostgreSQL database (another benchmark keeps its own, so the two never reseed or migrate each other's). */
+export async function benchDatabase(kind: 'pglite' | 'postgres', subjects: number, fresh: boolean, log: (line: string) => void, name = BENCH_DATABASE): Promise<{ db: Database; url?: string }> {
   if (kind === 'pglite') {
     const db = await openPglite({});
     await seed(db, subjects, log);

@@ -134,6 +134,8 @@ export interface SubjectDTO {
   /** LocalDate `yyyy-MM-dd`. */
   dateOfBirth?: string | null;
   enrollmentDate?: string | null;
+  /** Last contact of the participant's app (ISO-8601 instant); null: never paired (docs/subjects.md, "Activity"). */
+  lastSeen?: string | null;
   personName?: string | null;
   roles: RoleDTO[];
   sources: MinimalSourceDetailsDTO[];
@@ -151,6 +153,8 @@ export interface MinimalSourceDetailsDTO {
   sourceId: string | null;
   sourceName: string | null;
   assigned: boolean | null;
+  /** Last registration of the source by the app (ISO-8601 instant); in subject answers only. */
+  lastSeen?: string | null;
   attributes: Attributes;
 }
 

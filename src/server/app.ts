@@ -23,6 +23,7 @@ import { metaTokenRoutes } from './meta-tokens/routes';
 import { sessionRoutes } from './session/routes';
 import { organizationRoutes } from './organizations/routes';
 import { projectRoutes } from './projects/routes';
+import { overviewRoutes } from './projects/overview-routes';
 import { groupRoutes } from './groups/routes';
 import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
@@ -49,6 +50,7 @@ export function buildRouter(): Router {
     .entries(sessionRoutes)
     .entries(organizationRoutes)
     .entries(projectRoutes)
+    .entries(overviewRoutes)
     .entries(groupRoutes)
     .entries(roleRoutes)
     .entries(revisionRoutes)

@@ -94,6 +94,7 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     group: nullableString('Group name'),
     dateOfBirth: date('A date-time with an offset is accepted and truncated to its UTC date', { nullable: true }),
     enrollmentDate: oneOf(dateTime(), number('Epoch seconds')),
+    lastSeen: dateTime('Last contact of the participant\'s app; null when never paired. Answers only; ignored on input', { nullable: true }),
     personName: nullableString(),
     roles: listOf('RoleDTO', 'Follow from the project; ignored on input'),
     sources: listOf('MinimalSourceDetailsDTO', 'Currently assigned sources; on input the complete new set, by sourceId'),
@@ -109,6 +110,7 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     sourceId: nullableString(undefined, { format: 'uuid' }),
     sourceName: nullableString(),
     assigned: boolean(undefined, { nullable: true }),
+    lastSeen: dateTime('Last registration by the app; in subject answers only, ignored on input', { nullable: true }),
     attributes: stringMap(),
   }, [], 'A source in its short form'),
   SourceDTO: object({

@@ -3,6 +3,7 @@
 import type { Registry } from '../schema';
 import { ENTITY_SCHEMAS } from './entities';
 import { OTHER_SCHEMAS } from './other';
+import { ACTIVITY_SCHEMAS } from './activity';
 import { PARTICIPANT_SCHEMAS } from './participants';
 
-export const COMPONENT_SCHEMAS: Registry = { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS, ...PARTICIPANT_SCHEMAS };
+export const COMPONENT_SCHEMAS: Registry = { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS, ...PARTICIPANT_SCHEMAS, ...ACTIVITY_SCHEMAS };

@@ -15,6 +15,7 @@ import { OAuthError } from '../oauth/oauth-error';
 import { issueTokens } from '../oauth/token-issuer';
 import { clientNotFound } from '../oauth-clients/client-dto';
 import { findMetaToken, tokenGone, tokenNotFound } from './meta-token-store';
+import { recordSubjectSeen } from '../subjects/last-seen';
 
 async function privacyPolicyUrl(tx: Queryable, projectId: number | null, fallback: string): Promise<string> {
   if (projectId === null) return fallback;
@@ -58,6 +59,7 @@ export async function exchangeMetaToken(ctx: RequestContext) {
       const issued = await issueTokens(tx, app.keys, {
         client, grantType: 'authorization_code', scopes: client.scopes, userId: token.user_id, withRefreshToken: true, grantId: randomUUID(),
       });
+      await recordSubjectSeen(tx, token.user_id); // pairing is the first contact (docs/subjects.md, Activity)
       return {
         refreshToken: issued.body.refresh_token!,
         baseUrl: app.config.publicUrl,

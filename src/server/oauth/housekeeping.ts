@@ -1,5 +1,5 @@
 // Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters, used or expired meta-tokens,
-// ended request-limit windows). Runs after a sign-in or a request for a mailed key, at most every ten minutes per
+// ended request-limit windows, empty hours of the activity counter). Runs after a sign-in or a request for a mailed key, at most every ten minutes per
 // process: no timers to stop, and any process may do it, since each delete is idempotent.
 import type { Queryable } from '../db/database';
 import { purgeSessions } from '../session/session-store';
@@ -9,6 +9,7 @@ import { purgeRefreshTokens } from './refresh-tokens';
 import { purgeMetaTokens } from '../meta-tokens/meta-token-store';
 import { purgeRequestLimits } from '../http/request-limit';
 import { purgePendingSignIns } from '../two-factor/pending-sign-in';
+import { purgeEmptySeenHours } from '../subjects/last-seen';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 let lastRun = 0;
@@ -23,4 +24,5 @@ export async function housekeeping(db: Queryable, now = Date.now()): Promise<voi
   await purgeMetaTokens(db);
   await purgeRequestLimits(db);
   await purgePendingSignIns(db);
+  await purgeEmptySeenHours(db);
 }

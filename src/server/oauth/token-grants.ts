@@ -13,6 +13,7 @@ import { redeemRefreshToken, revokeGrant, verifyRefreshToken } from './refresh-t
 import { redeemImportedRefreshToken } from './imported-refresh-tokens';
 import { requestedScopes } from './scopes';
 import { issueTokens, type IssuedTokens } from './token-issuer';
+import { recordSubjectSeen } from '../subjects/last-seen';
 
 export interface GrantResult extends IssuedTokens {
   userId?: number;
@@ -77,6 +78,7 @@ export async function refreshTokenGrant(app: AppServices, client: OAuthClient, r
     const issued = await issueTokens(tx, app.keys, {
       client, grantType: 'refresh_token', scopes, userId: redeemed.userId, withRefreshToken: true, grantId: redeemed.grantId,
     });
+    await recordSubjectSeen(tx, redeemed.userId); // a participant's app refreshing is a contact (docs/subjects.md, Activity)
     return { result: { ...issued, userId: redeemed.userId } };
   });
   return settle(outcome);

@@ -15,6 +15,7 @@ import { writeTransaction } from '../db/write-transaction';
 import { authorOf, recordRevision } from '../revisions/record';
 import { getSubject, snapshotOf, type FoundSubject } from '../subjects/load-subject';
 import { requireStillAllowed } from '../subjects/recheck-access';
+import { recordSourceSeen } from '../subjects/last-seen';
 import { findSource, toMinimalSource, toSourceDTO, writeAttributes } from './source-dto';
 import { sourceAlert } from './source-errors';
 import { attributeErrors } from './source-input';
@@ -82,6 +83,8 @@ async function record(tx: Queryable, principal: Principal, sourceRowId: number, 
 
 export async function registerSource(ctx: RequestContext, principal: Principal, login: string, input: Registration) {
   const { type } = input;
+  // The participant's own token is the app calling; staff registering a device on its behalf are no contact.
+  const byTheApp = principal.login !== undefined && principal.login === login;
   const result = await writeTransaction(ctx, async (tx) => {
     const found = await getSubject(tx, { login }, true);
     const { project: projectName } = activeProjectEntity(found, login);
@@ -99,6 +102,7 @@ export async function registerSource(ctx: RequestContext, principal: Principal, 
       }
       await tx.query('UPDATE radar_source SET assigned = true WHERE id = $1', [row.id]);
       await writeAttributes(tx, row.id, input.attributes, false);
+      if (byTheApp) await recordSourceSeen(tx, found.row.id, row.id);
       return record(tx, principal, row.id, found.row.id, 'MOD');
     }
     if (!type.dynamic) {
@@ -119,6 +123,7 @@ export async function registerSource(ctx: RequestContext, principal: Principal, 
       [sourceId, name, (input.body.expectedSourceName as string | null) ?? null, type.id, projectId, found.row.id],
     );
     await writeAttributes(tx, row.id, input.attributes, false);
+    if (byTheApp) await recordSourceSeen(tx, found.row.id, row.id);
     return record(tx, principal, row.id, found.row.id, 'ADD');
   }, { unique: () => nameExists(input.sourceName ?? '') });
   const name = result.sourceName!;

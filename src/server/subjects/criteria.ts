@@ -30,8 +30,13 @@ export interface SubjectCriteria {
   sort: SortKey[];
   /** Whether `sort` was given (the Link repeats it only then). */
   sortGiven: boolean;
-  /** The keyset cursor: present when `last.id` or `last.login` was given. A missing external id is ''. */
-  last?: { id?: number; login?: string; externalId: string };
+  /** Last contact before / at or after (docs/subjects.md, "Activity"); both leave never-seen subjects out. */
+  lastSeen: { before?: Date; after?: Date };
+  /** true: only subjects never seen; false: only subjects seen at least once. */
+  neverSeen?: boolean;
+  /** The keyset cursor: present when `last.id` or `last.login` was given. A missing external id is ''. `lastSeen` is
+   * an instant as the next link writes it (to the microsecond) or 'never'. */
+  last?: { id?: number; login?: string; externalId: string; lastSeen?: string };
   /** Accepted filter parameters as given, in the order the Link header repeats them. */
   echo: [string, string][];
 }
@@ -42,6 +47,7 @@ const SINGLE = new Set([
   'projectName', 'login', 'externalId', 'personName', 'humanReadableIdentifier', 'groupId', 'size', 'page',
   'dateOfBirth.is', 'dateOfBirth.from', 'dateOfBirth.to', 'enrollmentDate.is', 'enrollmentDate.from', 'enrollmentDate.to',
   'last.id', 'last.login', 'last.externalId', 'last.authority',
+  'lastSeen.before', 'lastSeen.after', 'neverSeen', 'last.lastSeen',
 ]);
 const REPEATABLE = new Set(['authority', 'sort']);
 
@@ -88,6 +94,36 @@ function authorities(q: URLSearchParams, errors: FieldErrorVM[]): ParticipantAut
   return found.size ? [...found].sort() as ParticipantAuthority[] : [ROLE_PARTICIPANT];
 }
 
+/** A UTC instant as the next link writes a lastSeen cursor. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** `lastSeen.before`, `lastSeen.after` (zoned date-times, as enrollmentDate) and `neverSeen` (true or false). */
+function lastSeenCriteria(q: URLSearchParams, errors: FieldErrorVM[], echo: [string, string][]): Pick<SubjectCriteria, 'lastSeen' | 'neverSeen'> {
+  const lastSeen: SubjectCriteria['lastSeen'] = {};
+  for (const key of ['before', 'after'] as const) {
+    const raw = q.get(`lastSeen.${key}`);
+    if (!usable(raw)) continue;
+    const value = parseZonedDateTime(raw);
+    if (value === undefined) errors.push(error(`lastSeen.${key}`, `TypeMismatch: not a valid date: ${raw}`));
+    else {
+      lastSeen[key] = value;
+      echo.push([`lastSeen.${key}`, raw]);
+    }
+  }
+  if (lastSeen.before && lastSeen.after && lastSeen.after > lastSeen.before) {
+    errors.push(error('lastSeen', 'InvalidRange: after must not be after before'));
+  }
+  const raw = q.get('neverSeen');
+  let neverSeen: boolean | undefined;
+  if (usable(raw)) {
+    if (raw === 'true' || raw === 'false') {
+      neverSeen = raw === 'true';
+      echo.push(['neverSeen', raw]);
+    } else errors.push(error('neverSeen', 'TypeMismatch: must be true or false'));
+  }
+  return { lastSeen, neverSeen };
+}
+
 /** Reads the criteria; `projectFromPath` is the project of `api/projects/{p}/subjects`, which wins over the query. */
 export function parseCriteria(q: URLSearchParams, projectFromPath?: string): SubjectCriteria {
   const errors: FieldErrorVM[] = [];
@@ -114,14 +150,20 @@ export function parseCriteria(q: URLSearchParams, projectFromPath?: string): Sub
   const lastId = wholeNumber(q, 'last.id', errors);
   const lastLogin = usable(q.get('last.login')) ? q.get('last.login')! : undefined;
   const auth = authorities(q, errors);
+  const seen = lastSeenCriteria(q, errors, echo);
+  const lastSeenCursor = q.get('last.lastSeen') ?? undefined;
+  if (lastSeenCursor !== undefined && lastSeenCursor !== 'never' && !INSTANT.test(lastSeenCursor)) {
+    errors.push(error('last.lastSeen', 'TypeMismatch: an instant such as 2024-01-02T03:04:05.123456Z, or never'));
+  }
   if (errors.length) throw validationFailed('subjectCriteria', errors);
   const sortValues = q.getAll('sort');
   const criteria: SubjectCriteria = {
-    projectName, authorities: auth, ...text, groupId, dateOfBirth, enrollmentDate,
+    projectName, authorities: auth, ...text, groupId, dateOfBirth, enrollmentDate, ...seen,
     size: Math.min(size, MAX_SIZE), page, sort: normalizeSort(sortValues), sortGiven: sortValues.length > 0, echo,
   };
   if (lastId !== undefined || lastLogin !== undefined) {
     criteria.last = { id: lastId, login: lastLogin, externalId: q.get('last.externalId') ?? '' };
+    if (lastSeenCursor !== undefined) criteria.last.lastSeen = lastSeenCursor;
   }
   return criteria;
 }

@@ -17,11 +17,15 @@ export function subjectCriteriaParams(withProject: boolean): Record<string, Quer
     groupId: param(integer(), 'Exact group id'),
     'dateOfBirth.is': param(date()), 'dateOfBirth.from': param(date()), 'dateOfBirth.to': param(date()),
     'enrollmentDate.is': param(string(zoned)), 'enrollmentDate.from': param(string(zoned)), 'enrollmentDate.to': param(string(zoned)),
+    'lastSeen.before': param(string(zoned), 'Last contact before this instant (never-seen subjects excluded)'),
+    'lastSeen.after': param(string(zoned), 'Last contact at or after this instant'),
+    neverSeen: param(enumOf(['true', 'false']), 'true: never paired (no contact yet); false: seen at least once'),
     size: param(integer(undefined, { format: 'int32', minimum: 1, default: 20 }), 'Page size'),
-    sort: param(arrayOf(string()), 'Repeatable `property[,asc|desc]` over id, externalId, login; id asc by default'),
+    sort: param(arrayOf(string()), 'Repeatable `property[,asc|desc]` over id, externalId, login, lastSeen (never seen first when ascending); id asc by default'),
     'last.id': param(string(), 'Keyset cursor: id of the last subject of the previous page'),
     'last.login': param(string(), 'Keyset cursor'),
     'last.externalId': param(string(), 'Keyset cursor'),
+    'last.lastSeen': param(string(), 'Keyset cursor for a lastSeen sort: an instant to the microsecond, or never'),
   };
 }
 

@@ -23,6 +23,7 @@ interface ListRow {
   subject_id: number | null;
   subject_login: string | null;
   subject_external_id: string | null;
+  subject_last_seen: string | null;
   dto: string | null;
   caller?: unknown;
 }
@@ -36,7 +37,7 @@ async function page(ctx: RequestContext, c: SubjectCriteria, base: string, calle
   if (c.projectName !== undefined && rows[0]?.project_id == null) return { value: undefined, caller };
   const subjects = rows.filter((r) => r.dto !== null);
   const last = subjects[subjects.length - 1];
-  const cursor = last && { id: Number(last.subject_id), login: last.subject_login!, externalId: last.subject_external_id };
+  const cursor = last && { id: Number(last.subject_id), login: last.subject_login!, externalId: last.subject_external_id, lastSeen: last.subject_last_seen };
   // The database wrote each subject's JSON (subject_list_dtos): joined as they are, never parsed here.
   const reply: Reply = {
     status: 200,

@@ -17,6 +17,8 @@ interface PageCursor {
   id: number;
   login: string;
   externalId: string | null;
+  /** To the microsecond, or 'never' (subject_list_dtos, migration 056). */
+  lastSeen: string | null;
 }
 
 export function subjectListHeaders(base: string, c: SubjectCriteria, total: number, lastSubject: PageCursor | undefined): Record<string, string> {
@@ -28,6 +30,7 @@ export function subjectListHeaders(base: string, c: SubjectCriteria, total: numb
   if (c.sortGiven) for (const k of c.sort) params.push(['sort', `${k.property},${k.direction}`]);
   params.push(['last.id', String(lastSubject.id)], ['last.login', lastSubject.login]);
   if (lastSubject.externalId) params.push(['last.externalId', lastSubject.externalId]);
+  if (c.sort.some((k) => k.property === 'lastSeen') && lastSubject.lastSeen) params.push(['last.lastSeen', lastSubject.lastSeen]);
   const query = params.map(([k, v]) => `${k}=${encodeQueryValue(v)}`).join('&');
   headers.Link = `<${base}?${query}>; rel="next"`;
   return headers;

@@ -8,6 +8,7 @@ import { userAccessJsonSql } from '../auth/user-roles';
 import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
+import { pairedCountSql, seenSinceCountSql } from './activity-count';
 
 interface ListStatement {
   sql: string;
@@ -21,8 +22,14 @@ const KEY_SQL: Record<SortProperty, (alias: string) => string> = {
   id: (a) => `${a}.id`,
   login: (a) => `${a}.login COLLATE "C"`,
   externalId: (a) => `coalesce(${a}.external_id, '') COLLATE "C"`,
+  lastSeen: (a) => seenKey(a),
 };
-const CURSOR_CAST: Record<SortProperty, string> = { id: 'bigint', login: 'text', externalId: 'text' };
+// The lastSeen cursor travels as text: a driver that converts a timestamptz parameter itself cannot convert 'never'
+// (-infinity).
+const CURSOR_CAST: Record<SortProperty, string> = { id: 'bigint', login: 'text', externalId: 'text', lastSeen: 'text::timestamptz' };
+
+/** The lastSeen sort key: never seen is -infinity (migration 056 indexes this expression). */
+const seenKey = (alias: string) => `coalesce(${alias}.last_seen, '-infinity'::timestamptz)`;
 
 /** `%value%` for LIKE, with the pattern characters of the value taken literally. */
 function containsPattern(value: string): string {
@@ -83,11 +90,22 @@ function filters(c: SubjectCriteria, p: Params, scope: ProjectScope): string[] {
       if (range.to !== undefined) where.push(`${column} <= ${value(range.to)}`);
     }
   }
+  const seen = seenKey('s');
+  if (c.neverSeen !== undefined) where.push(`${seen} ${c.neverSeen ? '=' : '>'} '-infinity'::timestamptz`);
+  if (c.lastSeen.before !== undefined || c.lastSeen.after !== undefined) {
+    // A range of the same key: never-seen subjects (-infinity) are before everything, so they are excluded explicitly.
+    where.push(c.lastSeen.after !== undefined ? `${seen} >= ${p.add(c.lastSeen.after.toISOString(), 'timestamptz')}` : `${seen} > '-infinity'::timestamptz`);
+    if (c.lastSeen.before !== undefined) where.push(`${seen} < ${p.add(c.lastSeen.before.toISOString(), 'timestamptz')}`);
+  }
   return where;
 }
 
 function cursorValue(key: SortKey, c: SubjectCriteria): unknown {
   const last = c.last!;
+  if (key.property === 'lastSeen') {
+    if (last.lastSeen === undefined) throw apiError(400, 'error.validation', 'subject', 'The keyset needs last.lastSeen for sort key lastSeen');
+    return last.lastSeen === 'never' ? '-infinity' : last.lastSeen;
+  }
   const value = key.property === 'id' ? last.id : key.property === 'login' ? last.login : last.externalId;
   if (value === undefined) {
     throw apiError(400, 'error.validation', 'subject', `The keyset needs last.${key.property} for sort key ${key.property}`);
@@ -124,11 +142,30 @@ function wholeNumber(n: number): string {
   return String(n);
 }
 
-/** True when nothing but the default authority (and the project) filters: the counter table knows the total. */
-function isUnfiltered(c: SubjectCriteria): boolean {
+/** True when nothing but the default authority (and the project) and the lastSeen criteria filter. */
+function isUnfilteredButActivity(c: SubjectCriteria): boolean {
   return c.authorities.length === 1 && c.authorities[0] === ROLE_PARTICIPANT && c.login === undefined &&
     c.externalId === undefined && c.personName === undefined && c.humanReadableIdentifier === undefined &&
     c.groupId === undefined && [c.dateOfBirth, c.enrollmentDate].every((r) => r.is === undefined && r.from === undefined && r.to === undefined);
+}
+
+const hasActivityFilter = (c: SubjectCriteria) => c.neverSeen !== undefined || c.lastSeen.before !== undefined || c.lastSeen.after !== undefined;
+
+/** True when nothing but the default authority (and the project) filters: the counter table knows the total. */
+const isUnfiltered = (c: SubjectCriteria) => isUnfilteredButActivity(c) && !hasActivityFilter(c);
+
+/** The total of a list filtered only by lastSeen criteria, from the activity counters (activity-count.ts);
+ * undefined when the criteria need the rows counted (never seen and a range at once: the range is empty anyway). */
+function activityCount(c: SubjectCriteria, p: Params, scope: ProjectScope): string | undefined {
+  if (!isUnfilteredButActivity(c) || !hasActivityFilter(c)) return undefined;
+  const project = scope === undefined ? undefined : projectSql(p, scope);
+  const { before, after } = c.lastSeen;
+  if (before === undefined && after === undefined) return `SELECT ${pairedCountSql(project, !c.neverSeen)}::int8 AS n`;
+  if (c.neverSeen) return undefined;
+  const since = (d: Date) => seenSinceCountSql(project, p.add(d.toISOString(), 'timestamptz'), true);
+  const upper = before === undefined ? undefined : since(before);
+  const total = after === undefined ? pairedCountSql(project, true) : since(after);
+  return `SELECT (${total}${upper === undefined ? '' : ` - ${upper}`})::int8 AS n`;
 }
 
 /** Up to this many matches of a substring filter are fetched and sorted; more are found by walking the sort index. */
@@ -141,7 +178,7 @@ const hasSubstringFilter = (c: SubjectCriteria) =>
 /**
  * The page-and-count statement for `c` within a project (undefined: every project). Rows: `total`, `project_id`
  * (null when a project named by `scope` does not exist), and per subject its `dto` (JSON text) and sort keys
- * `subject_id`, `subject_login`, `subject_external_id` (all null on an empty page). Given `callerLogin`, the first
+ * `subject_id`, `subject_login`, `subject_external_id`, `subject_last_seen` (all null on an empty page). Given `callerLogin`, the first
  * row's `caller` also holds that user's roles (userAccessJsonSql): the request's authentication rides along.
  * `fewMatches`: see FEW_MATCHES (tests lower it to run the other branch).
  */
@@ -150,7 +187,10 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
   const where = filters(c, p, scope);
   const fastCount = isUnfiltered(c);
   const whereSql = (extra: string[] = []) => ([...where, ...extra].length ? ` WHERE ${[...where, ...extra].join(' AND ')}` : '');
-  const count = !fastCount
+  const counted = activityCount(c, p, scope);
+  const count = counted !== undefined
+    ? counted
+    : !fastCount
     ? `SELECT count(*)::int8 AS n FROM subject s${whereSql()}`
     : scope === undefined
       ? 'SELECT coalesce(sum(subjects), 0)::int8 AS n FROM subject_count WHERE project_key <> 0'
@@ -171,7 +211,7 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
     // instead: few matches are fetched through the trigram index and sorted (the subquery is fenced by OFFSET 0, so
     // the sort index cannot be used), many are found soon by the walk. Only the branch taken runs.
     const mKeyset = keysetPredicate(c, p, 'm');
-    const fetchAndSort = `ARRAY(SELECT m.id FROM (SELECT s.id, s.login, s.external_id FROM subject s${whereSql()} OFFSET 0) m${
+    const fetchAndSort = `ARRAY(SELECT m.id FROM (SELECT s.id, s.login, s.external_id, s.last_seen FROM subject s${whereSql()} OFFSET 0) m${
       mKeyset ? ` WHERE ${mKeyset}` : ''} ORDER BY ${orderBy(c.sort, 'm')} ${limit})`;
     ids = `CASE WHEN total.n <= ${wholeNumber(fewMatches)} THEN ${fetchAndSort} ELSE ${walk} END`;
   }
@@ -179,7 +219,7 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
   const caller = callerLogin === undefined ? '' : `,
        CASE WHEN coalesce(d.ord, 1) = 1 THEN ${userAccessJsonSql(p.add(callerLogin, 'text'))} END AS caller`;
   const sql = `WITH total AS (${count})
-SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.dto${caller}
+SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.subject_last_seen, d.dto${caller}
   FROM total LEFT JOIN LATERAL subject_list_dtos(${ids}) d ON true ORDER BY d.ord`;
   return { sql, params: p.values, planPerCall: !fastCount };
 }

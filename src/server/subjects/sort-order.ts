@@ -1,10 +1,10 @@
 // Sort normalisation of the subject lists (docs/subjects.md): `sort` is repeatable and each value may be a comma
-// list of properties (`id`, `externalId`, `login`, matched case-insensitively) each optionally followed by `asc`/`desc`.
+// list of properties (`id`, `externalId`, `login`, `lastSeen`, matched case-insensitively) each optionally followed by `asc`/`desc`.
 // Duplicates are dropped, everything after the first unique key (`id` or `login`) is dropped, and `id asc` is
 // appended when no unique key is present, so every order is total and a keyset cursor is exact.
 import { apiError } from '../http/errors';
 
-export type SortProperty = 'id' | 'login' | 'externalId';
+export type SortProperty = 'id' | 'login' | 'externalId' | 'lastSeen';
 type Direction = 'asc' | 'desc';
 
 export interface SortKey {
@@ -12,7 +12,7 @@ export interface SortKey {
   direction: Direction;
 }
 
-const PROPERTIES: Record<string, SortProperty> = { id: 'id', login: 'login', externalid: 'externalId' };
+const PROPERTIES: Record<string, SortProperty> = { id: 'id', login: 'login', externalid: 'externalId', lastseen: 'lastSeen' };
 const UNIQUE: ReadonlySet<SortProperty> = new Set(['id', 'login']);
 
 export const DEFAULT_SORT: readonly SortKey[] = [{ property: 'id', direction: 'asc' }];

@@ -19,6 +19,7 @@ export interface SubjectRow {
   date_of_birth: string | null;
   person_name: string | null;
   enrollment_date: Date | string | null;
+  last_seen: Date | string | null;
   activated: boolean;
   group_name: string | null;
   attributes: Attributes | null;
@@ -58,6 +59,7 @@ export function toSubjectDTO(row: SubjectRow): SubjectDTO {
     group: row.group_name,
     dateOfBirth: row.date_of_birth,
     enrollmentDate: isoInstant(row.enrollment_date),
+    lastSeen: isoInstant(row.last_seen),
     personName: row.person_name,
     roles: (row.roles ?? []).map(toRoleDTO),
     sources: row.sources ?? [],

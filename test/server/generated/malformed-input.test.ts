@@ -46,7 +46,9 @@ const READ_NESTED = new Set([
 const UNREAD: Record<string, string> = {
   '* createdBy': 'provenance, computed by the server', '* createdDate': 'provenance', '* lastModifiedBy': 'provenance', '* lastModifiedDate': 'provenance',
   '* authorities': 'computed from the roles', '* accessToken': 'never exposed, ignored', 'ManagedUserVM password': 'ignored (docs/users.md)',
-  'SubjectDTO roles': 'follow from the project; ignored on input', 'ProjectDTO groups': 'ignored on input',
+  'SubjectDTO roles': 'follow from the project; ignored on input',
+  'SubjectDTO lastSeen': 'the last contact, recorded by the server (docs/subjects.md, Activity); answers only',
+  'MinimalSourceDetailsDTO lastSeen': 'the last registration, recorded by the server; answers only', 'ProjectDTO groups': 'ignored on input',
   'ProjectDTO persistentTokenTimeout': 'ignored on input', 'OrganizationDTO projects': 'answers only',
   'POST /api/account *': 'only firstName, lastName, email and langKey are read (the route\'s description)',
   'PUT /api/subjects/discontinue *': 'only the id is read, and the project for being there',

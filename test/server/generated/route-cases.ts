@@ -393,6 +393,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     prepare: (i) => ({ body: { json: { clientId: APP_CLIENT, logins: [i.w.scopes[i.side].subject] } } }),
     expect: noAccountForClients, why: 'only a signed-in user can pair an app (docs/oauth.md): 403 for a client-credentials token',
   },
+  // The activity overviews: read-only, checked as the subject list (a project) or on the organization; an
+  // organization's totals leave out the projects the caller may not read (docs/subjects.md, "Activity").
+  'GET /api/projects/:projectName/overview': { scoped: true },
+  'GET /api/organizations/:name/overview': { scoped: true },
   'GET /api/subjects': {
     scoped: true,
     prepare: (i) => ({ query: `projectName=${i.w.scopes[i.side].project}`, target: projectTarget(i) }),

@@ -1,6 +1,6 @@
 // Home: a welcome and one card per organization for a signed-in user; a notice with a sign-in link
 // for everyone else. Also where a token sign-in arrives.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
@@ -10,6 +10,9 @@ import { Link } from '../../lib/router-react';
 import { selectAccount, type SessionState } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
 import { useTokenLogin } from './use-token-login';
+
+// The cards' totals come with the organization area's chunk, after the page: the first load does not carry them.
+const OrganizationTotals = lazy(() => import('../organization').then((m) => ({ default: m.OrganizationTotals })));
 
 const selectResolved = (state: SessionState) => state.identityResolved;
 const selectOrganizations = (state: SessionState) => state.organizations;
@@ -25,6 +28,9 @@ function OrganizationCards({ organizations }: { organizations: readonly Organiza
             <h3 className="card__title">{organization.name}</h3>
             {organization.description && <p className="card__text">{organization.description}</p>}
             {organization.location && <p className="card__meta">{organization.location}</p>}
+            <Suspense fallback={null}>
+              <OrganizationTotals organizationName={organization.name} />
+            </Suspense>
           </Link>
         </li>
       ))}

@@ -4,3 +4,4 @@ export { OrganizationListPage } from './organization-list-page';
 export { OrganizationDetailPage } from './organization-detail-page';
 export { OrganizationDialog } from './organization-dialog';
 export { OrganizationDeleteDialog } from './organization-delete-dialog';
+export { OrganizationTotals } from './organization-totals';

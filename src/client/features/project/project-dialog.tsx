@@ -112,6 +112,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
             emptyLabel={t('managementPortalApp.project.attribute.empty')}
             onmp-dictionary-change={(event) => form.set('attributes', event.detail.value)}
           />
+          <p className="field__hint">{t('managementPortalApp.project.attribute.freshnessHint')}</p>
         </fieldset>
         <SourceTypesField value={values.sourceTypes} onChange={(types) => form.set('sourceTypes', types)} />
       </form>

@@ -2,17 +2,20 @@
 import type { Attributes, OrganizationDTO, ProjectDTO, ProjectStatus, SourceTypeDTO } from '../../../common/dto';
 import { dayOf, endDateTime, startDateTime } from './project-dates';
 import { organizationOf } from './project-access';
+import { LATE_HOURS_ATTRIBUTE, STALE_HOURS_ATTRIBUTE } from '../../../common/freshness';
 
 /** The attribute the server keeps the human-readable name in; the dialog edits it as its own field. */
 export const HUMAN_READABLE_NAME_KEY = 'Human-readable-project-name';
 
-/** Keys the attribute editor offers. */
+/** Keys the attribute editor offers; the freshness thresholds in hours (docs/subjects.md, "Activity"). */
 export const PROJECT_ATTRIBUTE_KEYS: readonly string[] = [
   'Work-package',
   'Phase',
   'External-project-url',
   'External-project-id',
   'Privacy-policy-url',
+  LATE_HOURS_ATTRIBUTE,
+  STALE_HOURS_ATTRIBUTE,
 ];
 
 export interface ProjectFormValues extends Record<string, unknown> {

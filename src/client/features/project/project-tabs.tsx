@@ -1,5 +1,5 @@
-// The tabs of a project's page: subjects, sources, groups, invitations, permissions, admins and analysts, the
-// active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
+// The tabs of a project's page: subjects, the activity overview, sources, groups, invitations, permissions, admins
+// and analysts, the active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_PROJECT_ANALYST } from '../../../common/authorities';
 import type { ProjectDTO } from '../../../common/dto';
@@ -10,11 +10,13 @@ import { GroupList } from '../group/group-list';
 import { InvitationList } from '../participants/invitation-list';
 import { SourceList } from '../source/source-list';
 import { SubjectList } from '../subject/subject-list';
+import { thresholdsOf } from '../../../common/freshness';
+import { ProjectOverviewPanel } from './project-overview';
 import { PermissionsEditor } from './permissions/permissions-editor';
 import { ProjectUsers } from './project-users';
 import { TabNav, useTabParam } from './tab-nav';
 
-export const PROJECT_TABS = ['subjects', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts'] as const;
+export const PROJECT_TABS = ['subjects', 'overview', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 /** The tabs to show: all of them, without groups when the group field is hidden. */
@@ -24,6 +26,8 @@ export const visibleProjectTabs = (groupHidden: boolean): ProjectTab[] =>
 function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: ProjectDTO }): ReactNode {
   const name = project.projectName;
   switch (tab) {
+    case 'overview':
+      return <ProjectOverviewPanel project={project} />;
     case 'sources':
       return <SourceList projectName={name} />;
     case 'groups':
@@ -37,7 +41,7 @@ function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: Pr
     case 'analysts':
       return <ProjectUsers projectName={name} authority={ROLE_PROJECT_ANALYST} />;
     default:
-      return <SubjectList projectName={name} />;
+      return <SubjectList projectName={name} thresholds={thresholdsOf(project.attributes)} />;
   }
 }
 

@@ -12,6 +12,7 @@ import { Link, useLocation, useRouter } from '../../lib/router-react';
 import { AttributeList, ExternalId, SourceLinks, SubjectStatusBadge } from './subject-cells';
 import { useHiddenSubjectFields } from './use-hidden-fields';
 import { useSubject } from './use-subject';
+import { SubjectActivity, SourcesLastSeen } from './subject-activity';
 
 export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
@@ -50,11 +51,13 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
         <dl className="subject-detail__fields">
           {row('login', subject.login)}
           {row('status', <SubjectStatusBadge status={subject.status} />)}
+          {row('lastSeen', <SubjectActivity subject={subject} />)}
           {row('externalLink', subject.externalLink ? <a href={subject.externalLink} target="_blank" rel="noopener noreferrer">{subject.externalLink}</a> : null)}
           {row('externalId', <ExternalId externalId={subject.externalId} externalLink={subject.externalLink} />)}
           {row('project', projectName ? <Link to={pathOf('project', projectName)}>{projectName}</Link> : null)}
           {!hidden.group && row('group', subject.group)}
           {row('sources', <SourceLinks sources={subject.sources} />)}
+          {subject.sources.length > 0 && row('sourcesLastSeen', <SourcesLastSeen sources={subject.sources} />)}
           {row('attributes', <AttributeList attributes={subject.attributes} />)}
           {!hidden.personName && row('personName', subject.personName)}
           {!hidden.dateOfBirth && row('dateOfBirth', formatDate(subject.dateOfBirth))}

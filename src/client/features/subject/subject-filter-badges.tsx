@@ -18,6 +18,7 @@ export function SubjectFilterBadges({ filters, groups, onRemove, onClear }: Subj
   if (active.length === 0) return null;
   const shown = (key: FilterKey): string => {
     const value = filters[key].trim();
+    if (key === 'neverPaired') return t(`managementPortalApp.subject.filter.pairing.${value === 'true' ? 'true' : 'false'}`);
     return key === 'groupId' ? groups.find((g) => String(g.id) === value)?.name ?? value : value;
   };
   return (

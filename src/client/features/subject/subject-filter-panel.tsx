@@ -1,4 +1,4 @@
-// The left filter panel of the subject list: subject id and external id, and behind "Advanced filter"
+// The left filter panel of the subject list: subject id, external id, "Not seen for N days" and pairing (never paired, or paired), and behind "Advanced filter"
 // human readable id, group (within a project, unless hidden), enrollment from/to, person name and date of birth
 // (unless hidden). Validation messages (invalidDate, invalidRange) show under the field at fault.
 import { useId, useState, type ReactNode } from 'react';
@@ -38,6 +38,19 @@ export function SubjectFilterPanel({ draft, onChange, errors, groups, showGroup,
       <h2 className="subject-filters__title">{t('managementPortalApp.subject.filter.title')}</h2>
       {text('subjectId')}
       {text('externalId')}
+      <TextField label={label('notSeenDays')} name="notSeenDays" inputMode="numeric" value={draft.notSeenDays}
+        onChange={(value) => onChange('notSeenDays', value)} message={message('notSeenDays')} />
+      <Select
+        label={label('neverPaired')}
+        name="neverPaired"
+        value={draft.neverPaired}
+        onChange={(value) => onChange('neverPaired', value)}
+        placeholder={t('managementPortalApp.subject.filter.anyPairing')}
+        options={[
+          { value: 'true', label: t('managementPortalApp.subject.filter.pairing.true') },
+          { value: 'false', label: t('managementPortalApp.subject.filter.pairing.false') },
+        ]}
+      />
       <button
         type="button"
         className="button button--link subject-filters__toggle"

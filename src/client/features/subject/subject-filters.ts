@@ -13,6 +13,8 @@ export const FILTER_KEYS = [
   'enrollmentDateTo',
   'personName',
   'dateOfBirth',
+  'notSeenDays',
+  'neverPaired',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type SubjectFilters = Record<FilterKey, string>;
@@ -23,11 +25,15 @@ export const EMPTY_FILTERS: SubjectFilters = Object.freeze(
 
 const DATE_KEYS: ReadonlySet<FilterKey> = new Set(['enrollmentDateFrom', 'enrollmentDateTo', 'dateOfBirth']);
 
-/** Input debounce per filter: 200 ms for text, none for dates, 1 ms for the group select. */
+/** Input debounce per filter: 200 ms for text, none for dates, 1 ms for the group and pairing selects. */
 export function filterDebounceMs(key: FilterKey): number {
   if (DATE_KEYS.has(key)) return 0;
-  return key === 'groupId' ? 1 : 200;
+  return key === 'groupId' || key === 'neverPaired' ? 1 : 200;
 }
+
+/** "Not seen for N days": a whole number of days, 1 to 3650. */
+const isDayCount = (text: string) => /^\d{1,4}$/.test(text) && Number(text) >= 1 && Number(text) <= 3650;
+const DAY_MS = 86_400_000;
 
 /** All filters together wait this much more before a query is sent. */
 export const RESULTS_DEBOUNCE_MS = 10;
@@ -47,7 +53,7 @@ export function filtersToMatrix(filters: SubjectFilters): Record<FilterKey, stri
   return Object.fromEntries(FILTER_KEYS.map((key) => [key, trimmed[key] || null])) as Record<FilterKey, string | null>;
 }
 
-export type FilterError = 'invalidDate' | 'invalidRange';
+export type FilterError = 'invalidDate' | 'invalidRange' | 'invalidDays';
 
 /** Problems that stop the query: a date that is not yyyy-mm-dd, or an enrollment range whose start is after its end. */
 export function validateFilters(filters: SubjectFilters): Partial<Record<FilterKey, FilterError>> {
@@ -58,6 +64,7 @@ export function validateFilters(filters: SubjectFilters): Partial<Record<FilterK
     && f.enrollmentDateFrom > f.enrollmentDateTo) {
     errors.enrollmentDateFrom = 'invalidRange';
   }
+  if (f.notSeenDays && !isDayCount(f.notSeenDays)) errors.notSeenDays = 'invalidDays';
   return errors;
 }
 
@@ -69,12 +76,17 @@ export function browserZone(): string {
 
 /**
  * The API's filter parameters: login, externalId, personName, humanReadableIdentifier, groupId,
- * dateOfBirth.is, enrollmentDate.from (the day at 00:00) and enrollmentDate.to (23:59), both in the browser's zone.
+ * dateOfBirth.is, enrollmentDate.from (the day at 00:00) and enrollmentDate.to (23:59), both in the browser's zone,
+ * lastSeen.before (now minus the days of "Not seen for") and neverSeen (the pairing select).
  * Empty filters are left out; call validateFilters first.
  */
-export function filterQuery(filters: SubjectFilters, zone = browserZone()): QueryObject {
+export function filterQuery(filters: SubjectFilters, zone = browserZone(), now = Date.now()): QueryObject {
   const f = trimFilters(filters);
+  // Last contact more than N days ago, to the minute so the request stays the same while the filter does.
+  const seenBefore = isDayCount(f.notSeenDays) ? new Date(Math.floor((now - Number(f.notSeenDays) * DAY_MS) / 60_000) * 60_000).toISOString() : '';
   return {
+    lastSeen: { before: seenBefore },
+    neverSeen: f.neverPaired === 'true' || f.neverPaired === 'false' ? f.neverPaired : undefined,
     login: f.subjectId,
     externalId: f.externalId,
     personName: f.personName,

@@ -18,6 +18,7 @@ import { SubjectFilterPanel } from './subject-filter-panel';
 import { formatSubjectSort, parseSubjectSort, SUBJECT_PAGE_SIZE, type SubjectSort } from './subject-paging';
 import { SubjectSortControls } from './subject-sort-controls';
 import { SubjectTable } from './subject-table';
+import type { FreshnessThresholds } from '../../../common/freshness';
 import { useHiddenSubjectFields } from './use-hidden-fields';
 import { useProjectGroups } from './use-project-groups';
 import { useSubjectFilters } from './use-subject-filters';
@@ -27,6 +28,8 @@ import { useSubjectSelection } from './use-subject-selection';
 export interface SubjectListProps {
   /** Within a project (its Subjects tab); absent on the general list of all subjects. */
   projectName?: string;
+  /** The project's freshness thresholds for the Last seen badges. */
+  thresholds?: FreshnessThresholds;
 }
 
 const pageOf = (raw: string | undefined): number => {
@@ -34,7 +37,7 @@ const pageOf = (raw: string | undefined): number => {
   return Number.isFinite(page) && page >= 1 ? page : 1;
 };
 
-export function SubjectList({ projectName }: SubjectListProps): ReactNode {
+export function SubjectList({ projectName, thresholds }: SubjectListProps): ReactNode {
   const t = useT();
   const router = useRouter();
   const { matrix, query } = useLocation();
@@ -132,6 +135,7 @@ export function SubjectList({ projectName }: SubjectListProps): ReactNode {
             showGroup={!hidden.group}
             selection={groupFeatures ? selection : undefined}
             loading={list.loading}
+            thresholds={thresholds}
           />
         )}
         {list.error !== undefined ? (

@@ -11,13 +11,15 @@ export function nextPageSize(page: number, loaded: number): number {
   return Math.max(page * SUBJECT_PAGE_SIZE - loaded, SUBJECT_PAGE_SIZE);
 }
 
-/** The cursor after the last loaded subject; a missing external id is ''. */
-export function keysetAfter(last: SubjectDTO | undefined): QueryObject | undefined {
+/** The cursor after the last loaded subject; a missing external id is ''. Sorted by last contact, the cursor also
+ * holds it (`never` for a subject never seen). */
+export function keysetAfter(last: SubjectDTO | undefined, byLastSeen = false): QueryObject | undefined {
   if (!last) return undefined;
-  return { id: last.id ?? undefined, login: last.login, externalId: last.externalId ?? '' };
+  const cursor: QueryObject = { id: last.id ?? undefined, login: last.login, externalId: last.externalId ?? '' };
+  return byLastSeen ? { ...cursor, lastSeen: last.lastSeen ?? 'never' } : cursor;
 }
 
-export const SORT_FIELDS = ['login', 'externalId'] as const;
+export const SORT_FIELDS = ['login', 'externalId', 'lastSeen'] as const;
 export type SubjectSortField = (typeof SORT_FIELDS)[number];
 
 export interface SubjectSort {

@@ -1,5 +1,5 @@
 // The rows of the subject list: an optional selection checkbox (ACTIVATED only), subject id, external
-// id, status, project badges (general list only), sources, attributes, group (unless hidden) and the row actions.
+// id, status, last seen with its freshness, project badges (general list only), sources, attributes, group (unless hidden) and the row actions.
 import type { ReactNode } from 'react';
 import type { SubjectDTO } from '../../../common/dto';
 import { DataTable, type Column } from '../../components/data-table';
@@ -8,6 +8,8 @@ import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { AttributeList, ExternalId, ProjectBadges, SourceLinks, SubjectStatusBadge } from './subject-cells';
 import { SubjectRowActions } from './subject-row-actions';
+import { LastSeen } from './last-seen';
+import type { FreshnessThresholds } from '../../../common/freshness';
 
 export interface SubjectSelection {
   isSelected(subject: SubjectDTO): boolean;
@@ -21,10 +23,13 @@ export interface SubjectTableProps {
   /** Present when rows can be selected (within a project, group not hidden). */
   selection?: SubjectSelection;
   loading?: boolean;
+  /** The project's freshness thresholds (the defaults on the list of all subjects). */
+  thresholds?: FreshnessThresholds;
 }
 
-export function SubjectTable({ subjects, projectName, showGroup, selection, loading }: SubjectTableProps): ReactNode {
+export function SubjectTable({ subjects, projectName, showGroup, selection, loading, thresholds }: SubjectTableProps): ReactNode {
   const t = useT();
+  const now = Date.now();
   const field = (name: string) => t(`managementPortalApp.subject.field.${name}`);
   const columns: Column<SubjectDTO>[] = [];
   if (selection) {
@@ -51,6 +56,7 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     },
     { key: 'externalId', header: field('externalId'), render: (s) => <ExternalId externalId={s.externalId} externalLink={s.externalLink} /> },
     { key: 'status', header: field('status'), render: (s) => <SubjectStatusBadge status={s.status} /> },
+    { key: 'lastSeen', header: field('lastSeen'), render: (s) => <LastSeen lastSeen={s.lastSeen} thresholds={thresholds} now={now} /> },
   );
   if (projectName === undefined) columns.push({ key: 'project', header: field('project'), render: (s) => <ProjectBadges roles={s.roles} /> });
   columns.push(

@@ -78,7 +78,7 @@ export function useSubjectList({ projectName, filters, sort, page }: SubjectList
       return;
     }
     list.run(
-      (signal, current) => fetchSubjects(signal, nextPageSize(page, current?.subjects.length ?? 0), keysetAfter(current?.subjects.at(-1))),
+      (signal, current) => fetchSubjects(signal, nextPageSize(page, current?.subjects.length ?? 0), keysetAfter(current?.subjects.at(-1), sort.field === 'lastSeen')),
       (current, more) => {
         const subjects = appendPage(current?.subjects ?? [], more.subjects);
         return { subjects, total: more.total ?? current?.total ?? subjects.length, pages: page };

@@ -44,7 +44,7 @@ test('the URL matrix names round-trip, trimmed, and empty ones leave the URL', (
   assert.equal(read, filters({ externalId: 'abc', enrollmentDateTo: '2024-01-02' }));
   assert.equal(filtersToMatrix(filters({ humanReadableId: ' h ' })), {
     subjectId: null, externalId: null, humanReadableId: 'h', groupId: null,
-    enrollmentDateFrom: null, enrollmentDateTo: null, personName: null, dateOfBirth: null,
+    enrollmentDateFrom: null, enrollmentDateTo: null, personName: null, dateOfBirth: null, notSeenDays: null, neverPaired: null,
   });
   assert.equal(activeFilterKeys(filters({ personName: 'x', dateOfBirth: ' ' })), ['personName']);
 });
@@ -62,6 +62,17 @@ test('debounces: 200 ms for text, none for dates, 1 ms for the group', () => {
   assert.is(filterDebounceMs('dateOfBirth'), 0);
   assert.is(filterDebounceMs('enrollmentDateFrom'), 0);
   assert.is(filterDebounceMs('groupId'), 1);
+});
+
+test('"Not seen for N days" and pairing: lastSeen.before to the minute, neverSeen; bad day counts stop the query', () => {
+  const now = Date.parse('2024-05-10T12:34:56.789Z');
+  const q = filterQuery({ ...EMPTY_FILTERS, notSeenDays: '7', neverPaired: 'false' }, 'Z', now);
+  assert.equal(q.lastSeen, { before: '2024-05-03T12:34:00.000Z' });
+  assert.is(q.neverSeen, 'false');
+  assert.is(filterQuery({ ...EMPTY_FILTERS, neverPaired: 'true' }, 'Z', now).neverSeen, 'true');
+  assert.equal(filterQuery(EMPTY_FILTERS, 'Z', now).lastSeen, { before: '' });
+  for (const bad of ['0', '1.5', 'x', '3651']) assert.equal(validateFilters({ ...EMPTY_FILTERS, notSeenDays: bad }), { notSeenDays: 'invalidDays' }, bad);
+  assert.equal(validateFilters({ ...EMPTY_FILTERS, notSeenDays: '30' }), {});
 });
 
 test.run();
