@@ -190,4 +190,21 @@ t('the export streams every subject in batches', async () => {
   assert.ok(chunks[0].startsWith('\uFEFFlogin,'));
 });
 
+t('the export pages a lastSeen sort in batches, never-seen and seen subjects alike', async () => {
+  const { exportSubjects } = await import('../../src/server/subjects/subject-export');
+  const { parseCriteria } = await import('../../src/server/subjects/criteria');
+  // Two subjects seen at the same instant (a tie), the rest never seen.
+  await db().query(`UPDATE subject SET last_seen = '2026-01-02T03:04:05.123Z' WHERE id IN (
+    SELECT s.id FROM subject s JOIN project p ON p.id = s.project_id WHERE p.project_name = 'radar' ORDER BY s.id LIMIT 2)`);
+  const [{ n }] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM subject WHERE project_id = (SELECT id FROM project WHERE project_name = 'radar')");
+  for (const direction of ['asc', 'desc']) {
+    const chunks: string[] = [];
+    const criteria = parseCriteria(new URLSearchParams(`sort=lastSeen,${direction}`), 'radar');
+    for await (const chunk of exportSubjects(db(), criteria, { name: 'radar' }, [], 2)) chunks.push(chunk);
+    const logins = parseCsv(chunks.join('')).records.map((r) => r[0]);
+    assert.is(logins.length, n, direction);
+    assert.is(new Set(logins).size, n, `no subject twice (${direction})`);
+  }
+});
+
 t.run();

@@ -252,7 +252,8 @@ export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchS
 SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_external_id, s.external_link,
        s.removed, u.activated, p.project_name, g.name AS group_name, s.person_name, s.date_of_birth::text AS date_of_birth,
        to_char(s.enrollment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS enrollment_date,
-       src.sources, a.attributes, sp.subject_id IS NOT NULL AS paired, sp.last_paired_at
+       src.sources, a.attributes, sp.subject_id IS NOT NULL AS paired, sp.last_paired_at,
+       coalesce(to_char(s.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'never') AS last_seen_cursor
   FROM k JOIN subject s ON s.id = k.id JOIN radar_user u ON u.id = s.user_id
   LEFT JOIN project p ON p.id = s.project_id LEFT JOIN radar_group g ON g.id = s.group_id
   LEFT JOIN subject_pairing sp ON sp.subject_id = s.id LEFT JOIN a ON a.subject_id = s.id LEFT JOIN src ON src.subject_id = s.id

@@ -30,6 +30,8 @@ interface ExportRow {
   attributes: string | null;
   paired: boolean;
   last_paired_at: Date | string | null;
+  /** The lastSeen sort's cursor, as the lists' next link writes it (to the microsecond, or 'never'). */
+  last_seen_cursor: string;
 }
 
 /** Base columns, each with the hidden-field setting that leaves it out. */
@@ -63,7 +65,7 @@ async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, 
     pending = undefined;
     if (rows.length === batchSize) {
       const last = rows[rows.length - 1];
-      c = { ...c, last: { id: Number(last.subject_id), login: last.subject_login, externalId: last.subject_external_id ?? '' } };
+      c = { ...c, last: { id: Number(last.subject_id), login: last.subject_login, externalId: last.subject_external_id ?? '', lastSeen: last.last_seen_cursor } };
       pending = read(c);
       pending.catch(() => {}); // surfaces when awaited; a client that left never awaits it
     }
