@@ -66,8 +66,8 @@ export function HealthPage(_props: PageProps): ReactNode {
                 <td><StatusBadge status={component.status} /></td>
                 <td>
                   {(component.details || component.error) && (
-                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('health.details.open', { name })}>
-                      👁
+                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('entity.action.named', { action: t('health.details.details'), entity: componentLabel(t, name) })}>
+                      {t('health.details.details')}
                     </button>
                   )}
                 </td>

@@ -2,7 +2,7 @@
 // validities in whole days/hours/minutes/seconds, and edit/delete links that are disabled for protected clients.
 import type { ReactNode } from 'react';
 import type { ClientDetailsDTO } from '../../../common/dto';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, Truncated, type Column } from '../../components/data-table';
 import { durationText, tokenValidity } from '../../components/format';
 import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
@@ -25,7 +25,7 @@ export function OAuthClientListPage(_props: PageProps): ReactNode {
   );
   const validity = (seconds: number | null) => (seconds == null ? '' : durationText(t, [tokenValidity(seconds)]));
   const columns: Column<ClientDetailsDTO>[] = [
-    { key: 'clientId', header: label('clientId') },
+    { key: 'clientId', header: label('clientId'), render: (c) => <Truncated text={c.clientId} max="12rem" /> },
     { key: 'scope', header: label('scope'), render: (c) => list(c.scope) },
     { key: 'resourceIds', header: label('resourceIds'), render: (c) => list(c.resourceIds) },
     { key: 'grants', header: label('authorizedGrantTypes'), render: (c) => list(c.authorizedGrantTypes) },

@@ -33,17 +33,17 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
   const named = (data: SourceDataDTO, ...rest: string[]) => pathOf('source-data', data.sourceDataName ?? '', ...rest);
   const columns: Column<SourceDataDTO>[] = [
     { key: 'id', header: label('id'), sortField: 'id' },
-    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType' },
+    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', truncate: true },
     { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}>{data.sourceDataName}</Link> },
     { key: 'processingState', header: label('processingState'), sortField: 'processingState' },
-    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema' },
+    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', truncate: true },
     { key: 'frequency', header: label('frequency'), sortField: 'frequency' },
     { key: 'sourceType', header: label('sourceType'), sortField: 'sourceType.id', render: (data) => <SourceTypeLink sourceType={data.sourceType} /> },
     {
       key: 'actions',
       header: '',
       render: (data) => (
-        <CatalogueRowActions path={(popup) => named(data, ...(popup ? [popup] : []))} refusals={sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes))} entity="sourceData" />
+        <CatalogueRowActions path={(popup) => named(data, ...(popup ? [popup] : []))} refusals={sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes))} entity="sourceData" name={data.sourceDataName ?? undefined} />
       ),
     },
   ];

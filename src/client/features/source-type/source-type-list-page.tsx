@@ -55,7 +55,7 @@ export function SourceTypeListPage(_props: PageProps): ReactNode {
       key: 'actions',
       header: '',
       render: (type) => (
-        <CatalogueRowActions path={(popup) => sourceTypePath(type, ...(popup ? [popup] : []))} refusals={sourceTypeRefusals(account, type.usage)} entity="sourceType" />
+        <CatalogueRowActions path={(popup) => sourceTypePath(type, ...(popup ? [popup] : []))} refusals={sourceTypeRefusals(account, type.usage)} entity="sourceType" name={`${type.producer}_${type.model}_${type.catalogVersion}`} />
       ),
     },
   ];

@@ -47,9 +47,10 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     {
       key: 'login',
       header: field('login'),
+      className: 'data-table__nowrap',
       render: (s) => (s.status === 'ACTIVATED' ? <Link to={pathOf('subject', s.login)}>{s.login}</Link> : s.login),
     },
-    { key: 'externalId', header: field('externalId'), render: (s) => <ExternalId externalId={s.externalId} externalLink={s.externalLink} /> },
+    { key: 'externalId', header: field('externalId'), className: 'data-table__nowrap', render: (s) => <ExternalId externalId={s.externalId} externalLink={s.externalLink} /> },
     { key: 'status', header: field('status'), render: (s) => <SubjectStatusBadge status={s.status} /> },
   );
   if (projectName === undefined) columns.push({ key: 'project', header: field('project'), render: (s) => <ProjectBadges roles={s.roles} /> });
@@ -57,7 +58,7 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     { key: 'sources', header: field('sources'), render: (s) => <SourceLinks sources={s.sources} /> },
     { key: 'attributes', header: field('attributes'), render: (s) => <AttributeList attributes={s.attributes} /> },
   );
-  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => s.group ?? '' });
+  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => s.group ?? '', truncate: true });
   columns.push({
     key: 'actions',
     header: <span className="visually-hidden">{t('managementPortalApp.subject.action.actions')}</span>,
