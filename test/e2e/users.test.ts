@@ -43,7 +43,12 @@ async function rowOf(page: Page, login: string) {
     (rows, wanted) => {
       const row = rows.find((r) => r.querySelectorAll('td')[1]?.textContent === wanted);
       if (!row) return null;
-      const actions = [...row.querySelectorAll('.user-actions > *')].map((el) => el.tagName === 'A' || !(el as HTMLButtonElement).disabled);
+      // Edit is a link; View, Send activation and Delete are in the row's More menu (opened and closed again here).
+      const more = row.querySelector<HTMLButtonElement>('.user-actions .more-menu__button')!;
+      more.click();
+      const [view, activation, remove] = [...row.querySelectorAll('[role="menuitem"]')].map((item) => item.getAttribute('aria-disabled') !== 'true');
+      more.click();
+      const actions = [view, activation, row.querySelector('.user-actions > a') !== null, remove];
       return { cells: [...row.querySelectorAll('td')].map((td) => td.textContent ?? ''), actions };
     },
     login,
@@ -58,7 +63,7 @@ t('create a project admin through the dialog; it signs in from the mailed link a
   await waitForHeading(page, 'Users');
   await page.waitForSelector('main tbody tr td a');
   const admin = await rowOf(page, 'admin');
-  assert.equal(admin?.cells.slice(3, 6), ['Activated', 'en', 'ROLE_SYS_ADMIN']);
+  assert.equal(admin?.cells.slice(3, 6), ['Activated', 'en', 'System admin']);
   assert.equal(admin?.actions, [true, false, true, false], 'no activation for an activated user, no deleting oneself');
 
   await page.click('main a[href$="(popup:user-management-new)"]');
@@ -100,7 +105,7 @@ t('create a project admin through the dialog; it signs in from the mailed link a
   await page.waitForFunction(() => !document.querySelector('[role=dialog]'), { timeout: 10000 });
   await page.waitForFunction(() => [...document.querySelectorAll('main tbody td')].some((td) => td.textContent === 'pia'), { timeout: 10000 });
   const pia = await rowOf(page, 'pia');
-  assert.equal(pia?.cells.slice(2, 6), ['pia@example.org', 'Deactivated', 'en', 'ROLE_PROJECT_ADMIN: pia-study']);
+  assert.equal(pia?.cells.slice(2, 6), ['pia@example.org', 'Deactivated', 'en', 'Project admin, pia-study']);
   assert.equal(pia?.actions, [true, true, true, true]);
   assert.match(await page.$eval('.alert-area', (a) => a.textContent ?? ''), /A user is created with identifier pia/);
 

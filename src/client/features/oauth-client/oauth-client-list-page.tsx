@@ -25,7 +25,7 @@ export function OAuthClientListPage(_props: PageProps): ReactNode {
   );
   const validity = (seconds: number | null) => (seconds == null ? '' : durationText(t, [tokenValidity(seconds)]));
   const columns: Column<ClientDetailsDTO>[] = [
-    { key: 'clientId', header: label('clientId'), render: (c) => <Truncated text={c.clientId} max="12rem" /> },
+    { key: 'clientId', header: label('clientId'), render: (c) => <Truncated text={c.clientId} max="10rem" /> },
     { key: 'scope', header: label('scope'), render: (c) => list(c.scope) },
     { key: 'resourceIds', header: label('resourceIds'), render: (c) => list(c.resourceIds) },
     { key: 'grants', header: label('authorizedGrantTypes'), render: (c) => list(c.authorizedGrantTypes) },

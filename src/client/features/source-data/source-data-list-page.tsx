@@ -3,7 +3,7 @@
 // delete disabled, with the reason, for a row whose type the user may not change: source-type/catalogue-access.ts).
 import type { ReactNode } from 'react';
 import type { SourceDataDTO } from '../../../common/dto';
-import { DataTable, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
+import { DataTable, Truncated, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
 import { ItemCount, Pagination, usePagedList } from '../../components/pagination';
 import { PopupLink } from '../../components/popup';
@@ -33,10 +33,10 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
   const named = (data: SourceDataDTO, ...rest: string[]) => pathOf('source-data', data.sourceDataName ?? '', ...rest);
   const columns: Column<SourceDataDTO>[] = [
     { key: 'id', header: label('id'), sortField: 'id' },
-    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', truncate: true },
-    { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}>{data.sourceDataName}</Link> },
+    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', render: (data) => <Truncated text={data.sourceDataType ?? ''} max="10rem" /> },
+    { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}><Truncated text={data.sourceDataName ?? ''} max="14rem" /></Link> },
     { key: 'processingState', header: label('processingState'), sortField: 'processingState' },
-    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', truncate: true },
+    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', render: (data) => <Truncated text={data.keySchema ?? ''} max="10rem" /> },
     { key: 'frequency', header: label('frequency'), sortField: 'frequency' },
     { key: 'sourceType', header: label('sourceType'), sortField: 'sourceType.id', render: (data) => <SourceTypeLink sourceType={data.sourceType} /> },
     {

@@ -2,7 +2,7 @@
 // id, status, project badges (general list only), sources, attributes, group (unless hidden) and the row actions.
 import type { ReactNode } from 'react';
 import type { SubjectDTO } from '../../../common/dto';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, Truncated, type Column } from '../../components/data-table';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
@@ -58,7 +58,7 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     { key: 'sources', header: field('sources'), render: (s) => <SourceLinks sources={s.sources} /> },
     { key: 'attributes', header: field('attributes'), render: (s) => <AttributeList attributes={s.attributes} /> },
   );
-  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => s.group ?? '', truncate: true });
+  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => (s.group ? <Truncated text={s.group} max="10rem" /> : '') });
   columns.push({
     key: 'actions',
     header: <span className="visually-hidden">{t('managementPortalApp.subject.action.actions')}</span>,

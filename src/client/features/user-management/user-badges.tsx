@@ -22,7 +22,7 @@ export function RoleBadges({ roles }: { roles: readonly RoleDTO[] | null | undef
     <ul className="user-roles">
       {roles.map((role, index) => (
         <li key={`${roleAuthorityText(role)}-${index}`} title={`${roleLabel(t, role)} (${roleAuthorityText(role)})`}>
-          <Badge tone="info" className="truncated">{roleLabel(t, role)}</Badge>
+          <Badge tone="info" className="truncated user-roles__role">{roleLabel(t, role)}</Badge>
         </li>
       ))}
     </ul>

@@ -1,17 +1,18 @@
-// A user row's actions: View and Edit as buttons; Send activation (not for an activated user) and Delete (not for
-// oneself or a participant) behind "More", where an action that does not apply is shown but not usable.
+// A user row's actions: Edit as a button; View (also the id's link), Send activation (not for an activated user) and
+// Delete (not for oneself or a participant) behind "More", where an action that does not apply is shown but not usable.
 import type { ReactNode } from 'react';
 import type { UserDTO } from '../../../common/dto';
 import { PopupLink, useOpenPopup } from '../../components/popup';
 import { RowActions, useRowActionName } from '../../components/row-actions';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
-import { Link } from '../../lib/router-react';
+import { useRouter } from '../../lib/router-react';
 import { canDeleteFromList, USER_AREA } from './user-roles';
 
 export function UserRowActions({ user, currentLogin }: { user: UserDTO; currentLogin: string | undefined }): ReactNode {
   const t = useT();
   const openPopup = useOpenPopup();
+  const router = useRouter();
   const entity = t('entity.named.user', { name: user.login });
   const name = useRowActionName(entity);
   const view = t('entity.action.view');
@@ -21,6 +22,7 @@ export function UserRowActions({ user, currentLogin }: { user: UserDTO; currentL
       className="user-actions"
       entity={entity}
       more={[
+        { key: 'view', label: view, onSelect: () => router.navigate(pathOf(USER_AREA, user.login)) },
         {
           key: 'send-activation',
           label: t('userManagement.sendActivation.action'),
@@ -36,9 +38,6 @@ export function UserRowActions({ user, currentLogin }: { user: UserDTO; currentL
         },
       ]}
     >
-      <Link to={pathOf(USER_AREA, user.login)} className="button button--small button--secondary" aria-label={name(view)}>
-        {view}
-      </Link>
       <PopupLink to={pathOf(USER_AREA, user.login, 'edit')} className="button button--small button--primary" aria-label={name(edit)}>
         {edit}
       </PopupLink>
