@@ -50,7 +50,11 @@ export const PAGES: readonly Screen[] = [
   { route: 'oauth-client', path: 'oauth-client' },
 ];
 
-const popup = (route: string, base: string, outlet: string): Screen => ({ route, path: `${base}(popup:${outlet})` });
+/** The popup outlet goes between the page's path and its query (`project/radar(popup:...)?tab=groups`). */
+const popup = (route: string, base: string, outlet: string): Screen => {
+  const [path, query] = base.split('?');
+  return { route, path: `${path}(popup:${outlet})${query ? `?${query}` : ''}` };
+};
 const subjects = `project/${PROJECT}`;
 const SOURCE_TYPE_ROUTE = 'source-type/:sourceTypeProducer/:sourceTypeModel/:catalogVersion';
 
