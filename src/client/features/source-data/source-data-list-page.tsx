@@ -33,10 +33,10 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
   const named = (data: SourceDataDTO, ...rest: string[]) => pathOf('source-data', data.sourceDataName ?? '', ...rest);
   const columns: Column<SourceDataDTO>[] = [
     { key: 'id', header: label('id'), sortField: 'id' },
-    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', render: (data) => <Truncated text={data.sourceDataType ?? ''} max="10rem" /> },
-    { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}><Truncated text={data.sourceDataName ?? ''} max="14rem" /></Link> },
+    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', render: (data) => <Truncated text={data.sourceDataType ?? ''} max="8rem" /> },
+    { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}><Truncated text={data.sourceDataName ?? ''} max="11rem" /></Link> },
     { key: 'processingState', header: label('processingState'), sortField: 'processingState' },
-    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', render: (data) => <Truncated text={data.keySchema ?? ''} max="10rem" /> },
+    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', render: (data) => <Truncated text={data.keySchema ?? ''} max="8rem" /> },
     { key: 'frequency', header: label('frequency'), sortField: 'frequency' },
     { key: 'sourceType', header: label('sourceType'), sortField: 'sourceType.id', render: (data) => <SourceTypeLink sourceType={data.sourceType} /> },
     {

@@ -17,8 +17,8 @@ import { USER_AREA } from './user-roles';
 function userColumns(t: Translate, currentLogin: string | undefined): Column<UserDTO>[] {
   return [
     { key: 'id', sortField: 'id', header: t('userManagement.id'), render: (u) => <Link to={pathOf(USER_AREA, u.login)}>{u.id}</Link> },
-    { key: 'login', sortField: 'login', header: t('userManagement.login'), render: (u) => <Truncated text={u.login} max="10rem" /> },
-    { key: 'email', sortField: 'email', header: t('userManagement.email'), render: (u) => (u.email ? <Truncated text={u.email} max="11rem" /> : '') },
+    { key: 'login', sortField: 'login', header: t('userManagement.login'), render: (u) => <Truncated text={u.login} max="7rem" /> },
+    { key: 'email', sortField: 'email', header: t('userManagement.email'), render: (u) => (u.email ? <Truncated text={u.email} max="10rem" /> : '') },
     { key: 'activated', sortField: 'activated', header: t('userManagement.activated'), render: (u) => <ActivatedBadge activated={u.activated} /> },
     { key: 'langKey', sortField: 'langKey', header: t('userManagement.langKey') },
     { key: 'roles', header: t('userManagement.roles'), render: (u) => <RoleBadges roles={u.roles} /> },
