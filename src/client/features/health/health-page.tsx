@@ -66,7 +66,7 @@ export function HealthPage(_props: PageProps): ReactNode {
                 <td><StatusBadge status={component.status} /></td>
                 <td>
                   {(component.details || component.error) && (
-                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('entity.action.named', { action: t('health.details.details'), entity: componentLabel(t, name) })}>
+                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('health.details.open', { name })}>
                       {t('health.details.details')}
                     </button>
                   )}
