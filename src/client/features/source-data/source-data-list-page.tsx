@@ -14,6 +14,7 @@ import { Link } from '../../lib/router-react';
 import { useSessionState } from '../../lib/session-react';
 import { CatalogueRowActions } from '../source-type/catalogue-action';
 import { rowUsage, sourceDataRefusals } from '../source-type/catalogue-access';
+import { processingStateLabel } from '../source-type/catalogue-labels';
 import { SourceTypeLink } from './source-type-link';
 
 const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
@@ -35,7 +36,7 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
     { key: 'id', header: label('id'), sortField: 'id' },
     { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', render: (data) => <Truncated text={data.sourceDataType ?? ''} max="8rem" /> },
     { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}><Truncated text={data.sourceDataName ?? ''} max="11rem" /></Link> },
-    { key: 'processingState', header: label('processingState'), sortField: 'processingState' },
+    { key: 'processingState', header: label('processingState'), sortField: 'processingState', render: (data) => processingStateLabel(t, data.processingState) },
     { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', render: (data) => <Truncated text={data.keySchema ?? ''} max="8rem" /> },
     { key: 'frequency', header: label('frequency'), sortField: 'frequency' },
     { key: 'sourceType', header: label('sourceType'), sortField: 'sourceType.id', render: (data) => <SourceTypeLink sourceType={data.sourceType} /> },
