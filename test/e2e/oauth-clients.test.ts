@@ -88,16 +88,12 @@ t('a system admin creates, edits and deletes a client; the portal\'s own client 
   assert.equal((await clientRow('e2e-app'))[0].scope, ['SUBJECT.READ']);
 
   // A protected client: Edit disabled, and Delete (in the row's More menu) not usable.
-  const locked = await page.$$eval('main tr', (rows) =>
-    rows.filter((r) => r.textContent?.includes('ManagementPortalapp')).flatMap((r) => {
-      const more = r.querySelector<HTMLButtonElement>('.more-menu__button')!;
-      more.click();
-      const states = [...r.querySelectorAll<HTMLButtonElement>('button:not(.more-menu__button)')].map((b) => b.disabled || b.getAttribute('aria-disabled') === 'true');
-      more.click();
-      return states;
-    }),
-  );
-  assert.equal(locked, [true, true]);
+  const lockedRow = (await page.$('::-p-xpath(//main//tbody/tr[.//*[normalize-space()="ManagementPortalapp"]])'))!;
+  assert.equal(await lockedRow.$$eval('button:not(.more-menu__button)', (buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled)), [true]);
+  await (await lockedRow.$('.more-menu__button'))!.click();
+  const lockedDelete = (await lockedRow.waitForSelector('[role="menuitem"]'))!;
+  assert.equal(await lockedDelete.evaluate((item) => [item.textContent, item.getAttribute('aria-disabled')]), ['Delete (This is a protected client.)', 'true']);
+  await page.keyboard.press('Escape');
 
   await clickOn('::-p-xpath(//main//tbody/tr[.//*[normalize-space()="e2e-app"]]//button[normalize-space()="More▾"])');
   await clickOn('main [role="menuitem"]::-p-text(Delete)');
