@@ -47,9 +47,14 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
     const height = menu.current.offsetHeight;
     const up = box.bottom + height + 8 > window.innerHeight && box.top - height - 8 > 0;
     setPlace({ top: up ? box.top - height - 4 : box.bottom + 4, right: Math.max(4, document.documentElement.clientWidth - box.right), up });
+  }, [open]);
+
+  // Focus moves into the menu once it is placed (a hidden element cannot take focus).
+  useLayoutEffect(() => {
+    if (!open || !place || !menu.current || menu.current.contains(document.activeElement)) return;
     const items = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
     (open === 'last' ? items[items.length - 1] : items[0])?.focus();
-  }, [open]);
+  }, [open, place]);
 
   useEffect(() => {
     if (!open) return;
