@@ -76,7 +76,10 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
   }, [open, close]);
 
   const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(event.key === 'ArrowDown' ? 'first' : 'last');
     }
