@@ -18,7 +18,7 @@ export interface Column<T> {
   truncate?: boolean;
 }
 
-/** A text cut short with an ellipsis; the full text is its title, and it unfolds when focused. */
+/** A text cut short with an ellipsis; the full text is its title, and it unfolds while its row holds the focus. */
 export function Truncated({ text, max }: { text: string; max?: string }): ReactNode {
   return (
     <span className="truncated" title={text} style={max ? { maxWidth: max } : undefined}>
