@@ -59,6 +59,9 @@ const common = { bundle: true, minify, sourcemap: true, metafile: true, logLevel
 // them gets only the keys label-keys.json names, so widgets.js stays small; a key missing from a dictionary fails
 // the build. The server's own import of the dictionaries (src/server/i18n) is left whole.
 const WIDGETS_GZIP_BUDGET = 12 * 1024;
+// What the first page load fetches (the entry, its static imports and its CSS), gzipped: the shell stays small, and
+// everything else is a lazily loaded chunk (docs/client.md, "Layout and widths").
+const FIRST_LOAD_GZIP_BUDGET = 90_000;
 const widgetLabelKeys = [...new Set(Object.values(JSON.parse(readFileSync(join(root, 'src/widgets/shared/label-keys.json'), 'utf8')))
   .flatMap((labels) => Object.values(labels)))];
 const widgetDictionaries = {
@@ -196,6 +199,10 @@ if (!quiet) {
   console.log(`build: ${report.buildMs} ms`);
   for (const r of rows) console.log(`  ${kb(r.raw)} ${kb(r.gzip)} gz  ${r.file}`);
   console.log(`  first load: ${kb(report.firstLoad.raw)} ${kb(report.firstLoad.gzip)} gz  (${report.firstLoad.files.map((f) => basename(f)).join(', ')})`);
+}
+if (report.firstLoad.gzip > FIRST_LOAD_GZIP_BUDGET) {
+  console.error(`build: the first load is ${report.firstLoad.gzip} bytes gzipped, over its budget of ${FIRST_LOAD_GZIP_BUDGET}`);
+  process.exit(1);
 }
 if (report.widgets.gzip > WIDGETS_GZIP_BUDGET) {
   console.error(`build: widgets.js is ${report.widgets.gzip} bytes gzipped, over its budget of ${WIDGETS_GZIP_BUDGET}`);

@@ -87,12 +87,16 @@ t('a system admin creates, edits and deletes a client; the portal\'s own client 
   await save();
   assert.equal((await clientRow('e2e-app'))[0].scope, ['SUBJECT.READ']);
 
-  const locked = await page.$$eval('main tr', (rows) =>
-    rows.filter((r) => r.textContent?.includes('ManagementPortalapp')).flatMap((r) => [...r.querySelectorAll('button')].map((b) => b.disabled)),
-  );
-  assert.equal(locked, [true, true]);
+  // A protected client: Edit disabled, and Delete (in the row's More menu) not usable.
+  const lockedRow = (await page.$('::-p-xpath(//main//tbody/tr[.//*[normalize-space()="ManagementPortalapp"]])'))!;
+  assert.equal(await lockedRow.$$eval('button:not(.more-menu__button)', (buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled)), [true]);
+  await (await lockedRow.$('.more-menu__button'))!.click();
+  const lockedDelete = (await lockedRow.waitForSelector('[role="menuitem"]'))!;
+  assert.equal(await lockedDelete.evaluate((item) => [item.textContent, item.getAttribute('aria-disabled')]), ['Delete (This is a protected client.)', 'true']);
+  await page.keyboard.press('Escape');
 
-  await clickOn('main a[href*="oauth-client/e2e-app/delete"]');
+  await clickOn('::-p-xpath(//main//tbody/tr[.//*[normalize-space()="e2e-app"]]//button[normalize-space()="More▾"])');
+  await clickOn('main [role="menuitem"]::-p-text(Delete)');
   await page.waitForSelector(`${dialog} ::-p-text(Are you sure you want to delete OAuth client e2e-app?)`, { timeout: 10000 });
   await press(`${dialog} ::-p-aria(Delete[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
@@ -106,7 +110,8 @@ t('pairing a subject shows the QR code; closing the dialog deletes the token', a
      VALUES ('aRMT', '["SUBJECT.READ"]', '["res_gateway"]', '["refresh_token"]', '{"dynamic_registration":"true"}', 3600, 86400)`,
   );
   await go('project/radar?tab=subjects');
-  await clickOn('main ::-p-aria(Pair app[role="button"])');
+  // The row's button reads "Pair app"; its accessible name goes on with the subject's login.
+  await clickOn('::-p-xpath(//main//tbody//button[normalize-space()="Pair app"])');
   const select = await page.waitForSelector(`${dialog} select[name="clientId"]`, { timeout: 10000 });
   await page.waitForSelector(`${dialog} option[value="aRMT"]`, { timeout: 10000 });
   await select!.select('aRMT');

@@ -138,15 +138,15 @@ t('a project admin removes the analyst role of a user with a role elsewhere, and
       if (request.method() !== 'GET') puts.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
     });
 
-    await clickOn(page, '::-p-aria(Remove ROLE_PROJECT_ANALYST from mixed-e2e[role="button"])');
-    await page.waitForSelector('::-p-aria(Remove ROLE_PROJECT_ANALYST from mixed-e2e)', { hidden: true, timeout: 10000 });
+    await clickOn(page, '::-p-aria(Remove Project analyst of mixed-e2e[role="button"])');
+    await page.waitForSelector('::-p-aria(Remove Project analyst of mixed-e2e)', { hidden: true, timeout: 10000 });
     assert.equal(await rolesOf('mixed-e2e'), ['ROLE_PROJECT_OWNER:gamma-e2e'], 'the role in the other organization\'s project stays');
     assert.equal(await accountOf('mixed-e2e'), mixedBefore, 'nothing else of the user changed');
 
     await page.waitForSelector('select[name=user] option[value=bob-e2e]', { timeout: 10000 });
     await page.select('select[name=user]', 'bob-e2e');
     await clickOn(page, '::-p-aria(Add[role="button"])');
-    await page.waitForSelector('::-p-aria(Remove ROLE_PROJECT_ADMIN from bob-e2e)', { timeout: 10000 });
+    await page.waitForSelector('::-p-aria(Remove Project admin of bob-e2e)', { timeout: 10000 });
     assert.equal(await rolesOf('bob-e2e'), ['ROLE_PROJECT_ADMIN:alpha-e2e', 'ROLE_PROJECT_AFFILIATE:gamma-e2e', 'ROLE_PROJECT_ANALYST:beta-e2e']);
     assert.equal(await accountOf('bob-e2e'), bobBefore);
 

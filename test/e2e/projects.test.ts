@@ -129,7 +129,7 @@ t('a user is made project admin on the Permissions tab', async () => {
   await page.waitForSelector('select[name=user] option[value=padmin]', { timeout: 10000 });
   await page.select('select[name=user]', 'padmin');
   await clickOn(page, '::-p-aria(Add[role="button"])');
-  await page.waitForSelector('::-p-aria(Remove ROLE_PROJECT_ADMIN from padmin)', { timeout: 10000 });
+  await page.waitForSelector('::-p-aria(Remove Project admin of padmin)', { timeout: 10000 });
 });
 
 t('that user signs in and sees that project and no other', async () => {

@@ -77,7 +77,7 @@ t('create, view, edit and delete a source type with its source data', async () =
   await clickInRow(page, 'E2E-Vendor', 'View');
   await page.waitForFunction(() => location.hash.endsWith('/source-type/E2E-Vendor/Band/v1'), { timeout: 10000 });
   await waitForText(page, 'E2E_BAND_ACC');
-  assert.ok((await page.evaluate(() => document.querySelector('main')!.innerText)).includes('PASSIVE'));
+  assert.ok((await page.evaluate(() => document.querySelector('main')!.innerText)).includes('Passive'), 'the scope reads as a word');
 
   await clickOn(page, 'main ::-p-aria(Edit[role="link"])');
   await fill(page, 'name', 'Research band');

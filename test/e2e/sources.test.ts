@@ -122,6 +122,7 @@ t('a source is edited from its row', async () => {
 
 t('the source is assigned to a subject through its pair-sources dialog and shows on the subject', async () => {
   await go(page, `project/${PROJECT}?tab=subjects`);
+  await clickOn(page, rowControl('SRC-1', 'More▾'));
   await clickOn(page, rowControl('SRC-1', 'Pair sources'));
   await page.waitForSelector(dialog);
   await clickOn(page, `${dialog} ::-p-aria(Add watch-1)`);

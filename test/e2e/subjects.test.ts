@@ -60,6 +60,11 @@ async function clickOn(p: Page, selector: string) {
 const row = (text: string) => `::-p-xpath(//tbody/tr[.//*[normalize-space()="${text}"]])`;
 /** A button in that row. */
 const rowButton = (text: string, name: string) => `::-p-xpath(//tbody/tr[.//*[normalize-space()="${text}"]]//button[normalize-space()="${name}"])`;
+/** An action in the row's More menu: the menu is opened first. */
+async function clickInRowMenu(p: Page, text: string, name: string) {
+  await clickOn(p, rowButton(text, 'More▾'));
+  await clickOn(p, rowButton(text, name));
+}
 
 async function loginOf(externalId: string): Promise<string> {
   const [found] = await server.app.db.query<{ login: string }>('SELECT login FROM subject WHERE external_id = $1', [externalId]);
@@ -174,7 +179,7 @@ t('two subjects are added to a group', async () => {
 t('a subject is discontinued from its page: back on the list it no longer counts as active', async () => {
   const login = await loginOf('E2E-002');
   await closeAlerts(page);
-  await clickOn(page, rowButton('E2E-002', 'View'));
+  await clickInRowMenu(page, 'E2E-002', 'View');
   await waitForText(page, 'Alan Turing');
   await clickOn(page, '::-p-aria(Discontinue[role="button"])');
   await page.waitForSelector(dialog);
@@ -193,7 +198,7 @@ t('a subject is discontinued from its page: back on the list it no longer counts
 
 t('a system admin deletes a subject from its page; it leaves the list', async () => {
   await closeAlerts(page);
-  await clickOn(page, rowButton('E2E-001', 'View'));
+  await clickInRowMenu(page, 'E2E-001', 'View');
   await waitForText(page, 'Ada King');
   await clickOn(page, '::-p-aria(Delete[role="button"])');
   await page.waitForSelector(dialog);

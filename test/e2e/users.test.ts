@@ -38,16 +38,18 @@ const rowTexts = (page: Page) => page.$$eval('main tbody tr', (rows) => rows.map
 
 /** The row of `login`: its cells and which of View, Send activation, Edit, Delete are usable. */
 async function rowOf(page: Page, login: string) {
-  return page.$$eval(
-    'main tbody tr',
-    (rows, wanted) => {
-      const row = rows.find((r) => r.querySelectorAll('td')[1]?.textContent === wanted);
-      if (!row) return null;
-      const actions = [...row.querySelectorAll('.user-actions > *')].map((el) => el.tagName === 'A' || !(el as HTMLButtonElement).disabled);
-      return { cells: [...row.querySelectorAll('td')].map((td) => td.textContent ?? ''), actions };
-    },
-    login,
-  );
+  const row = `::-p-xpath(//main//tbody/tr[td[2][normalize-space()="${login}"]])`;
+  const found = await page.$(row);
+  if (!found) return null;
+  const cells = await found.$$eval('td', (tds) => tds.map((td) => td.textContent ?? ''));
+  // Edit is a link; View, Send activation and Delete are in the row's More menu (opened, read and closed again).
+  const more = (await found.$('.more-menu__button'))!;
+  await more.click();
+  await found.waitForSelector('[role="menuitem"]');
+  const [view, activation, remove] = await found.$$eval('[role="menuitem"]', (items) => items.map((item) => item.getAttribute('aria-disabled') !== 'true'));
+  await page.keyboard.press('Escape');
+  await found.waitForSelector('[role="menu"]', { hidden: true });
+  return { cells, actions: [view, activation, (await found.$('.user-actions > a')) !== null, remove] };
 }
 
 t('create a project admin through the dialog; it signs in from the mailed link and sees only its scope', async () => {
@@ -58,7 +60,7 @@ t('create a project admin through the dialog; it signs in from the mailed link a
   await waitForHeading(page, 'Users');
   await page.waitForSelector('main tbody tr td a');
   const admin = await rowOf(page, 'admin');
-  assert.equal(admin?.cells.slice(3, 6), ['Activated', 'en', 'ROLE_SYS_ADMIN']);
+  assert.equal(admin?.cells.slice(3, 6), ['Activated', 'en', 'System admin']);
   assert.equal(admin?.actions, [true, false, true, false], 'no activation for an activated user, no deleting oneself');
 
   await page.click('main a[href$="(popup:user-management-new)"]');
@@ -100,7 +102,7 @@ t('create a project admin through the dialog; it signs in from the mailed link a
   await page.waitForFunction(() => !document.querySelector('[role=dialog]'), { timeout: 10000 });
   await page.waitForFunction(() => [...document.querySelectorAll('main tbody td')].some((td) => td.textContent === 'pia'), { timeout: 10000 });
   const pia = await rowOf(page, 'pia');
-  assert.equal(pia?.cells.slice(2, 6), ['pia@example.org', 'Deactivated', 'en', 'ROLE_PROJECT_ADMIN: pia-study']);
+  assert.equal(pia?.cells.slice(2, 6), ['pia@example.org', 'Deactivated', 'en', 'Project admin, pia-study']);
   assert.equal(pia?.actions, [true, true, true, true]);
   assert.match(await page.$eval('.alert-area', (a) => a.textContent ?? ''), /A user is created with identifier pia/);
 
@@ -164,8 +166,10 @@ t('edit keeps the user activated and shows it in the detail; delete removes it',
   await waitForHeading(page, 'Users');
 
   await page.goto(`${server.url}/#/user-management?login=pia`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('main tbody a[href*="(popup:user-management/pia/delete)"]');
-  await page.click('main tbody a[href*="(popup:user-management/pia/delete)"]');
+  // Delete is an item of the row's More menu.
+  await page.waitForSelector('main tbody .more-menu__button');
+  await page.click('main tbody .more-menu__button');
+  await page.click('main tbody [role="menuitem"]::-p-text(Delete)');
   await waitForText(page, 'Are you sure you want to delete user pia?', '[role=dialog]');
   await page.focus('[role=dialog] .button--danger');
   await page.keyboard.press('Enter');

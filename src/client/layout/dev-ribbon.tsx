@@ -1,4 +1,4 @@
-// A corner ribbon on development servers (profile `dev`), so nobody mistakes one for production.
+// A band above the navbar on development servers (profile `dev`), so nobody mistakes one for production.
 import type { ReactNode } from 'react';
 import { T } from '../lib/i18n-react';
 import { selectInDevProfile } from '../lib/session-store';

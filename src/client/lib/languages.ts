@@ -1,47 +1,12 @@
-// Interface languages (en, nl) and the 32 languages an account's langKey may name, with their native names for the
-// settings form.
+// Interface languages (en, nl) and how the first one is picked. The 32 languages an account's langKey may name are in
+// language-names.ts, which only the screens that list them load.
 
 export const INTERFACE_LANGUAGES = ['en', 'nl'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: InterfaceLanguage = 'en';
 
-export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
-  ca: 'Català',
-  cs: 'Český',
-  da: 'Dansk',
-  de: 'Deutsch',
-  el: 'Ελληνικά',
-  en: 'English',
-  es: 'Español',
-  et: 'Eesti',
-  fr: 'Français',
-  gl: 'Galego',
-  hu: 'Magyar',
-  hi: 'हिंदी',
-  hy: 'Հայերեն',
-  it: 'Italiano',
-  ja: '日本語',
-  ko: '한국어',
-  mr: 'मराठी',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  'pt-br': 'Português (Brasil)',
-  'pt-pt': 'Português',
-  ro: 'Română',
-  ru: 'Русский',
-  sk: 'Slovenský',
-  sr: 'Srpski',
-  sv: 'Svenska',
-  ta: 'தமிழ்',
-  th: 'ไทย',
-  tr: 'Türkçe',
-  vi: 'Tiếng Việt',
-  'zh-cn': '中文（简体）',
-  'zh-tw': '繁體中文',
-};
-
-/** The 32 codes in the order the settings form lists them. */
-export const LANGUAGE_CODES: readonly string[] = Object.keys(LANGUAGE_NAMES);
+/** The interface languages by their own names, for the navbar's language menu. */
+export const INTERFACE_LANGUAGE_NAMES: Readonly<Record<InterfaceLanguage, string>> = { en: 'English', nl: 'Nederlands' };
 
 /** `nl-BE` -> `nl`; anything unsupported -> undefined. */
 export function toInterfaceLanguage(code: string | null | undefined): InterfaceLanguage | undefined {

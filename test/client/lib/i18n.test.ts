@@ -5,12 +5,11 @@ import {
   DEFAULT_LANGUAGE,
   flattenDictionary,
   INTERFACE_LANGUAGES,
-  LANGUAGE_CODES,
-  LANGUAGE_NAMES,
   pickLanguage,
   toInterfaceLanguage,
   type I18nSnapshot,
 } from '../../../src/client/lib/i18n';
+import { LANGUAGE_CODES, LANGUAGE_NAMES } from '../../../src/client/lib/language-names';
 import { fakeFetch, json } from './fake-fetch';
 
 const en = {

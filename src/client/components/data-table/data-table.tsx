@@ -14,6 +14,22 @@ export interface Column<T> {
   /** The cell; defaults to `String(row[key])`. */
   render?: (row: T, index: number) => ReactNode;
   className?: string;
+  /** Cuts a long text value short (on one line, with an ellipsis), its full text in the title. */
+  truncate?: boolean;
+}
+
+/** A text cut short with an ellipsis; the full text is its title, and it unfolds while its row holds the focus. */
+export function Truncated({ text, max }: { text: string; max?: string }): ReactNode {
+  return (
+    <span className="truncated" title={text} style={max ? { maxWidth: max } : undefined}>
+      {text}
+    </span>
+  );
+}
+
+function cellContent<T>(column: Column<T>, row: T, index: number): ReactNode {
+  const content = column.render ? column.render(row, index) : String((row as Record<string, unknown>)[column.key] ?? '');
+  return column.truncate && typeof content === 'string' && content !== '' ? <Truncated text={content} /> : content;
 }
 
 export interface DataTableProps<T> {
@@ -93,7 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>): ReactNode {
               <tr key={rowKey(row)} className={`data-table__row${rowClassName?.(row) ? ` ${rowClassName(row)}` : ''}`}>
                 {columns.map((column) => (
                   <td key={column.key} className={`data-table__cell${column.className ? ` ${column.className}` : ''}`}>
-                    {column.render ? column.render(row, index) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                    {cellContent(column, row, index)}
                   </td>
                 ))}
               </tr>

@@ -1,3 +1,3 @@
-export { DataTable, type Column, type DataTableProps } from './data-table';
+export { DataTable, Truncated, type Column, type DataTableProps } from './data-table';
 export { useSortParam, type SortParamOptions } from './use-sort-param';
 export { fieldValue, formatSort, knownSort, parseSort, sortQuery, sortRows, toggleSort, type SortState } from './sort';

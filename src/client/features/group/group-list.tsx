@@ -54,7 +54,7 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
           type="button"
           className="button button--danger button--small"
           disabled={deleting !== null}
-          aria-label={t('managementPortalApp.group.deleteNamed', { name: group.name })}
+          aria-label={t('entity.action.named', { action: t('entity.action.delete'), entity: t('entity.named.group', { name: group.name }) })}
           onClick={() => void remove(group)}
         >
           {t('entity.action.delete')}

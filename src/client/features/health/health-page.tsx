@@ -67,7 +67,7 @@ export function HealthPage(_props: PageProps): ReactNode {
                 <td>
                   {(component.details || component.error) && (
                     <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('health.details.open', { name })}>
-                      👁
+                      {t('health.details.details')}
                     </button>
                   )}
                 </td>

@@ -1,12 +1,13 @@
-// Per endpoint and method: request count and mean duration.
+// Per endpoint and method: request count and mean duration; the static files together in one row per method.
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';
+import { endpointRows } from './endpoint-rows';
 import { ms } from './metrics-format';
 import type { Timing } from './metrics-types';
 
 export function EndpointsSection({ services }: { services: Record<string, Record<string, Timing>> }): ReactNode {
   const t = useT();
-  const rows = Object.entries(services).flatMap(([uri, methods]) => Object.entries(methods).map(([method, timing]) => ({ uri, method, timing })));
+  const rows = endpointRows(services);
   return (
     <section className="metrics-section">
       <h2>{t('metrics.endpoints.title')}</h2>
@@ -21,10 +22,10 @@ export function EndpointsSection({ services }: { services: Record<string, Record
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ uri, method, timing }) => (
-              <tr key={`${method} ${uri}`}>
+            {rows.map(({ uri, method, timing, files }) => (
+              <tr key={`${method} ${uri ?? '*'}`}>
                 <td>{method}</td>
-                <td className="metrics-endpoints__uri">{uri}</td>
+                <td className="metrics-endpoints__uri">{uri ?? t('metrics.endpoints.staticAssets', { count: files })}</td>
                 <td>{timing.count}</td>
                 <td>{ms(timing.mean)}</td>
               </tr>

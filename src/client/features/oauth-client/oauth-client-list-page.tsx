@@ -1,8 +1,8 @@
 // OAuth clients (system admins): every client with its lists collapsed behind show-more past 10 items,
-// validities in whole days/hours/minutes/seconds, and edit/delete links that are disabled for protected clients.
+// the access and refresh token validities in one column, in whole days/hours/minutes/seconds, and edit/delete links that are disabled for protected clients.
 import type { ReactNode } from 'react';
 import type { ClientDetailsDTO } from '../../../common/dto';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, Truncated, type Column } from '../../components/data-table';
 import { durationText, tokenValidity } from '../../components/format';
 import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
@@ -25,13 +25,21 @@ export function OAuthClientListPage(_props: PageProps): ReactNode {
   );
   const validity = (seconds: number | null) => (seconds == null ? '' : durationText(t, [tokenValidity(seconds)]));
   const columns: Column<ClientDetailsDTO>[] = [
-    { key: 'clientId', header: label('clientId') },
+    { key: 'clientId', header: label('clientId'), render: (c) => <Truncated text={c.clientId} max="8rem" /> },
     { key: 'scope', header: label('scope'), render: (c) => list(c.scope) },
     { key: 'resourceIds', header: label('resourceIds'), render: (c) => list(c.resourceIds) },
     { key: 'grants', header: label('authorizedGrantTypes'), render: (c) => list(c.authorizedGrantTypes) },
     { key: 'autoApprove', header: label('autoApproveScopes'), render: (c) => list(c.autoApproveScopes) },
-    { key: 'access', header: label('accessTokenValidityShort'), render: (c) => validity(c.accessTokenValiditySeconds) },
-    { key: 'refresh', header: label('refreshTokenValidityShort'), render: (c) => validity(c.refreshTokenValiditySeconds) },
+    {
+      key: 'validity',
+      header: label('tokenValidity'),
+      render: (c) => (
+        <ul className="oauth-client__validity">
+          <li>{t('managementPortalApp.oauthClient.validityAccess', { value: validity(c.accessTokenValiditySeconds) })}</li>
+          <li>{t('managementPortalApp.oauthClient.validityRefresh', { value: validity(c.refreshTokenValiditySeconds) })}</li>
+        </ul>
+      ),
+    },
     {
       key: 'info',
       header: label('additionalInformation'),

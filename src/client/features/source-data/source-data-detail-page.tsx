@@ -11,6 +11,7 @@ import { useRouter } from '../../lib/router-react';
 import { useSessionState } from '../../lib/session-react';
 import { CatalogueAction } from '../source-type/catalogue-action';
 import { rowUsage, sourceDataRefusals } from '../source-type/catalogue-access';
+import { processingStateLabel } from '../source-type/catalogue-labels';
 import { SourceTypeLink } from './source-type-link';
 import { useSourceData } from './use-source-data';
 
@@ -53,7 +54,7 @@ export function SourceDataDetailPage({ params }: PageProps): ReactNode {
         )
       ) : (
         <dl className="entity-details">
-          {FIELDS.map((field) => [<dt key={`${field}-label`}>{label(field)}</dt>, <dd key={field}>{sourceData[field]}</dd>])}
+          {FIELDS.map((field) => [<dt key={`${field}-label`}>{label(field)}</dt>, <dd key={field}>{field === 'processingState' ? processingStateLabel(t, sourceData[field]) : sourceData[field]}</dd>])}
           <dt>{label('sourceType')}</dt>
           <dd>
             <SourceTypeLink sourceType={sourceData.sourceType} />

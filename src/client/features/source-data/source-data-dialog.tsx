@@ -2,7 +2,8 @@
 // (from the session's cached list), name, processing state, topic, key/value schema, frequency and unit. Blank
 // optional fields go to the server as null; fields the dialog does not show (provider, enabled) are kept.
 import { useEffect, type ReactNode } from 'react';
-import { PROCESSING_STATES, type SourceDataDTO } from '../../../common/dto';
+import type { SourceDataDTO } from '../../../common/dto';
+import { processingStateOptions } from '../source-type/catalogue-labels';
 import { SOURCE_DATA_RULES } from '../../../common/validation';
 import { blankToNull, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
@@ -94,7 +95,7 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
         <TextField label={label('sourceDataType')} required {...form.field('sourceDataType')} />
         <Select label={label('sourceType')} options={typeOptions} placeholder {...form.field('sourceTypeId')} />
         <TextField label={label('sourceDataName')} required {...form.field('sourceDataName')} />
-        <Select label={label('processingState')} options={PROCESSING_STATES.map((s) => ({ value: s, label: s }))} placeholder {...form.field('processingState')} />
+        <Select label={label('processingState')} options={processingStateOptions(t)} placeholder {...form.field('processingState')} />
         {TEXT_FIELDS.map((field) => (
           <TextField key={field} label={label(field)} {...form.field(field)} />
         ))}

@@ -3,7 +3,7 @@
 // delete disabled, with the reason, for a row whose type the user may not change: source-type/catalogue-access.ts).
 import type { ReactNode } from 'react';
 import type { SourceDataDTO } from '../../../common/dto';
-import { DataTable, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
+import { DataTable, Truncated, sortQuery, useSortParam, type Column, type SortState } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
 import { ItemCount, Pagination, usePagedList } from '../../components/pagination';
 import { PopupLink } from '../../components/popup';
@@ -14,6 +14,7 @@ import { Link } from '../../lib/router-react';
 import { useSessionState } from '../../lib/session-react';
 import { CatalogueRowActions } from '../source-type/catalogue-action';
 import { rowUsage, sourceDataRefusals } from '../source-type/catalogue-access';
+import { processingStateLabel } from '../source-type/catalogue-labels';
 import { SourceTypeLink } from './source-type-link';
 
 const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
@@ -33,17 +34,17 @@ export function SourceDataListPage(_props: PageProps): ReactNode {
   const named = (data: SourceDataDTO, ...rest: string[]) => pathOf('source-data', data.sourceDataName ?? '', ...rest);
   const columns: Column<SourceDataDTO>[] = [
     { key: 'id', header: label('id'), sortField: 'id' },
-    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType' },
-    { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}>{data.sourceDataName}</Link> },
-    { key: 'processingState', header: label('processingState'), sortField: 'processingState' },
-    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema' },
+    { key: 'sourceDataType', header: label('sourceDataType'), sortField: 'sourceDataType', render: (data) => <Truncated text={data.sourceDataType ?? ''} max="8rem" /> },
+    { key: 'sourceDataName', header: label('sourceDataName'), sortField: 'sourceDataName', render: (data) => <Link to={named(data)}><Truncated text={data.sourceDataName ?? ''} max="11rem" /></Link> },
+    { key: 'processingState', header: label('processingState'), sortField: 'processingState', render: (data) => processingStateLabel(t, data.processingState) },
+    { key: 'keySchema', header: label('keySchema'), sortField: 'keySchema', render: (data) => <Truncated text={data.keySchema ?? ''} max="8rem" /> },
     { key: 'frequency', header: label('frequency'), sortField: 'frequency' },
     { key: 'sourceType', header: label('sourceType'), sortField: 'sourceType.id', render: (data) => <SourceTypeLink sourceType={data.sourceType} /> },
     {
       key: 'actions',
       header: '',
       render: (data) => (
-        <CatalogueRowActions path={(popup) => named(data, ...(popup ? [popup] : []))} refusals={sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes))} entity="sourceData" />
+        <CatalogueRowActions path={(popup) => named(data, ...(popup ? [popup] : []))} refusals={sourceDataRefusals(account, rowUsage(data.sourceType, sourceTypes))} entity="sourceData" name={data.sourceDataName ?? undefined} />
       ),
     },
   ];

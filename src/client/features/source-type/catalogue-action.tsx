@@ -17,16 +17,18 @@ export interface CatalogueActionProps {
   /** Whose reasons to show: `sourceType` or `sourceData`. */
   entity: 'sourceType' | 'sourceData';
   children: ReactNode;
+  /** The accessible name, when it should say more than the visible label (it must start with it). */
+  label?: string;
 }
 
-export function CatalogueAction({ to, className, refusal, entity, children }: CatalogueActionProps): ReactNode {
+export function CatalogueAction({ to, className, refusal, entity, children, label }: CatalogueActionProps): ReactNode {
   const t = useT();
   const id = useId();
-  if (!refusal) return <PopupLink to={to} className={className}>{children}</PopupLink>;
+  if (!refusal) return <PopupLink to={to} className={className} aria-label={label}>{children}</PopupLink>;
   const reason = t(`managementPortalApp.${entity}.refusal.${refusal}`);
   return (
     <>
-      <button type="button" className={className} aria-disabled="true" title={reason} aria-describedby={id} onClick={(event) => event.preventDefault()}>
+      <button type="button" className={className} aria-disabled="true" title={reason} aria-describedby={id} aria-label={label} onClick={(event) => event.preventDefault()}>
         {children}
       </button>
       <span id={id} className="visually-hidden">{reason}</span>
@@ -34,21 +36,28 @@ export function CatalogueAction({ to, className, refusal, entity, children }: Ca
   );
 }
 
-/** A list row's View, Edit and Delete: `path()` is the entity's page, `path('edit' | 'delete')` its popups. */
-export function CatalogueRowActions({ path, refusals, entity }: {
+/**
+ * A list row's View, Edit and Delete: `path()` is the entity's page, `path('edit' | 'delete')` its popups. With
+ * `name` (the row's source type or source-data name) each action's accessible name names the row.
+ */
+export function CatalogueRowActions({ path, refusals, entity, name }: {
   path: (popup?: 'edit' | 'delete') => string;
   refusals: CatalogueRefusals;
   entity: CatalogueActionProps['entity'];
+  name?: string;
 }): ReactNode {
   const t = useT();
+  const named = t(`entity.named.${entity}`, { name: name ?? '' });
+  const label = (action: string) => (name === undefined ? undefined : t('entity.action.named', { action, entity: named }));
+  const [view, edit, remove] = [t('entity.action.view'), t('entity.action.edit'), t('entity.action.delete')];
   return (
-    <span className="source-type__actions">
-      <Link to={path()} className="button button--secondary button--small">{t('entity.action.view')}</Link>
-      <CatalogueAction to={path('edit')} className="button button--secondary button--small" refusal={refusals.edit} entity={entity}>
-        {t('entity.action.edit')}
+    <span className="row-actions source-type__actions">
+      <Link to={path()} className="button button--secondary button--small" aria-label={label(view)}>{view}</Link>
+      <CatalogueAction to={path('edit')} className="button button--secondary button--small" refusal={refusals.edit} entity={entity} label={label(edit)}>
+        {edit}
       </CatalogueAction>
-      <CatalogueAction to={path('delete')} className="button button--danger button--small" refusal={refusals.delete} entity={entity}>
-        {t('entity.action.delete')}
+      <CatalogueAction to={path('delete')} className="button button--danger button--small" refusal={refusals.delete} entity={entity} label={label(remove)}>
+        {remove}
       </CatalogueAction>
     </span>
   );

@@ -1,7 +1,7 @@
 // The source-type dialog's source-data rows: add, edit and remove rows; each row's fields follow the shared source
 // data rules (src/common), and a field shows its message once the user has touched it, as the dialog's own fields.
 import type { ReactNode } from 'react';
-import { PROCESSING_STATES } from '../../../common/dto';
+import { processingStateOptions } from './catalogue-labels';
 import { firstViolationByField, SOURCE_DATA_RULES, validate } from '../../../common/validation';
 import { Select, TextField, violationMessage } from '../../components/form';
 import { useT } from '../../lib/i18n-react';
@@ -38,7 +38,7 @@ export function SourceDataRows({ rows, onChange, onAdd }: SourceDataRowsProps): 
   const label = (field: string) => t(`managementPortalApp.sourceData.${field}`);
   const update = (index: number, field: string, value: string) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, [field]: value, touched: [...new Set([...row.touched, field])] } : row)));
-  const stateOptions = PROCESSING_STATES.map((state) => ({ value: state, label: state }));
+  const stateOptions = processingStateOptions(t);
 
   return (
     <fieldset className="source-type-rows">

@@ -1,6 +1,7 @@
 // Source type detail: producer, model, catalogVersion, scope, links to its source data, name, app
 // provider, assessment type and description, with Edit for the three admin roles (the route already requires them),
 // disabled with the reason for a type the user may not change (catalogue-access.ts).
+import { scopeLabel } from './catalogue-labels';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
@@ -52,7 +53,7 @@ export function SourceTypeDetailPage({ params }: PageProps): ReactNode {
           <dt>{label('catalogVersion')}</dt>
           <dd>{sourceType.catalogVersion}</dd>
           <dt>{label('sourceTypeScope')}</dt>
-          <dd>{sourceType.sourceTypeScope}</dd>
+          <dd>{scopeLabel(t, sourceType.sourceTypeScope)}</dd>
           <dt>{label('sourceData')}</dt>
           <dd>
             {sourceType.sourceData?.length ? (

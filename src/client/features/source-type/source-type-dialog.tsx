@@ -2,7 +2,8 @@
 // source-type/{p}/{m}/{v}/edit). A save refreshes the session's source-type cache and tells the source-data list;
 // saved from the type's own page under a new key, the app follows it there.
 import { useEffect, useState, type ReactNode } from 'react';
-import { SOURCE_TYPE_SCOPES, type SourceTypeDTO } from '../../../common/dto';
+import type { SourceTypeDTO } from '../../../common/dto';
+import { scopeOptions } from './catalogue-labels';
 import { SOURCE_TYPE_RULES } from '../../../common/validation';
 import { Checkbox, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
@@ -78,7 +79,7 @@ export function SourceTypeDialog({ params, close }: PopupProps): ReactNode {
         <TextField label={label('producer')} required {...form.field('producer')} />
         <TextField label={label('model')} required {...form.field('model')} />
         <TextField label={label('catalogVersion')} required {...form.field('catalogVersion')} />
-        <Select label={label('sourceTypeScope')} required placeholder options={SOURCE_TYPE_SCOPES.map((s) => ({ value: s, label: s }))} {...form.field('sourceTypeScope')} />
+        <Select label={label('sourceTypeScope')} required placeholder options={scopeOptions(t)} {...form.field('sourceTypeScope')} />
         <Checkbox label={label('canRegisterDynamically')} {...form.field('canRegisterDynamically')} />
         {TEXT_FIELDS.map((field) => (
           <TextField key={field} label={label(field)} {...form.field(field)} />

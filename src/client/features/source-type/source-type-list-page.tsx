@@ -14,6 +14,7 @@ import type { SessionState } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
 import { CatalogueRowActions } from './catalogue-action';
 import { sourceTypeRefusals } from './catalogue-access';
+import { scopeLabel } from './catalogue-labels';
 import { sourceTypePath } from './source-type-path';
 
 const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
@@ -37,7 +38,7 @@ export function SourceTypeListPage(_props: PageProps): ReactNode {
       sortField: 'canRegisterDynamically',
       render: (type) => (type.canRegisterDynamically ? <Badge tone="info">{label('dynamic')}</Badge> : <Badge>{label('manual')}</Badge>),
     },
-    { key: 'sourceTypeScope', header: label('sourceTypeScope'), sortField: 'sourceTypeScope' },
+    { key: 'sourceTypeScope', header: label('sourceTypeScope'), sortField: 'sourceTypeScope', render: (type) => scopeLabel(t, type.sourceTypeScope) },
     {
       key: 'sourceData',
       header: label('sourceData'),
@@ -55,7 +56,7 @@ export function SourceTypeListPage(_props: PageProps): ReactNode {
       key: 'actions',
       header: '',
       render: (type) => (
-        <CatalogueRowActions path={(popup) => sourceTypePath(type, ...(popup ? [popup] : []))} refusals={sourceTypeRefusals(account, type.usage)} entity="sourceType" />
+        <CatalogueRowActions path={(popup) => sourceTypePath(type, ...(popup ? [popup] : []))} refusals={sourceTypeRefusals(account, type.usage)} entity="sourceType" name={`${type.producer}_${type.model}_${type.catalogVersion}`} />
       ),
     },
   ];

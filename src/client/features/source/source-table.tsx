@@ -8,6 +8,7 @@ import { PopupLink } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
+import { RowActions, useRowActionName } from '../../components/row-actions';
 
 export const DEFAULT_SOURCE_SORT: SortState = { field: 'id', ascending: true };
 
@@ -72,11 +73,7 @@ export function SourceTable({ sources, projectName, sort, onSortChange }: Source
       header: <span className="visually-hidden">{label('actions')}</span>,
       className: 'data-table__actions',
       render: (s) => (
-        <span className="source-table__actions">
-          <Link to={pathOf('source', s.sourceName)} className="button button--secondary button--small">{t('entity.action.view')}</Link>
-          <PopupLink to={editPopup(s, projectName)} className="button button--secondary button--small">{t('entity.action.edit')}</PopupLink>
-          <PopupLink to={pathOf('source', s.sourceName, 'delete')} className="button button--danger button--small">{t('entity.action.delete')}</PopupLink>
-        </span>
+        <SourceRowActions source={s} editTo={editPopup(s, projectName)} />
       ),
     },
   ];
@@ -89,5 +86,20 @@ export function SourceTable({ sources, projectName, sort, onSortChange }: Source
       onSortChange={onSortChange}
       loading={sources === null}
     />
+  );
+}
+
+/** View, Edit and Delete of a source row, named with the source. */
+function SourceRowActions({ source, editTo }: { source: SourceDTO; editTo: string }): ReactNode {
+  const t = useT();
+  const entity = t('entity.named.source', { name: source.sourceName });
+  const name = useRowActionName(entity);
+  const [view, edit, remove] = [t('entity.action.view'), t('entity.action.edit'), t('entity.action.delete')];
+  return (
+    <RowActions className="source-table__actions" entity={entity}>
+      <Link to={pathOf('source', source.sourceName)} className="button button--secondary button--small" aria-label={name(view)}>{view}</Link>
+      <PopupLink to={editTo} className="button button--secondary button--small" aria-label={name(edit)}>{edit}</PopupLink>
+      <PopupLink to={pathOf('source', source.sourceName, 'delete')} className="button button--danger button--small" aria-label={name(remove)}>{remove}</PopupLink>
+    </RowActions>
   );
 }

@@ -2,7 +2,7 @@
 // id, status, last seen with its freshness, project badges (general list only), sources, attributes, group (unless hidden) and the row actions.
 import type { ReactNode } from 'react';
 import type { SubjectDTO } from '../../../common/dto';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, Truncated, type Column } from '../../components/data-table';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
@@ -52,9 +52,10 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     {
       key: 'login',
       header: field('login'),
+      className: 'data-table__nowrap',
       render: (s) => (s.status === 'ACTIVATED' ? <Link to={pathOf('subject', s.login)}>{s.login}</Link> : s.login),
     },
-    { key: 'externalId', header: field('externalId'), render: (s) => <ExternalId externalId={s.externalId} externalLink={s.externalLink} /> },
+    { key: 'externalId', header: field('externalId'), className: 'data-table__nowrap', render: (s) => <ExternalId externalId={s.externalId} externalLink={s.externalLink} /> },
     { key: 'status', header: field('status'), render: (s) => <SubjectStatusBadge status={s.status} /> },
     { key: 'lastSeen', header: field('lastSeen'), render: (s) => <LastSeen lastSeen={s.lastSeen} thresholds={thresholds} now={now} /> },
   );
@@ -63,7 +64,7 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     { key: 'sources', header: field('sources'), render: (s) => <SourceLinks sources={s.sources} /> },
     { key: 'attributes', header: field('attributes'), render: (s) => <AttributeList attributes={s.attributes} /> },
   );
-  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => s.group ?? '' });
+  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => (s.group ? <Truncated text={s.group} max="9rem" /> : '') });
   columns.push({
     key: 'actions',
     header: <span className="visually-hidden">{t('managementPortalApp.subject.action.actions')}</span>,

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';
 import { Badge } from '../../components/badge';
+import { roleAuthorityText, roleLabel } from '../../components/role-name';
 import { useT } from '../../lib/i18n-react';
-import { roleText } from './user-roles';
 
 export function ActivatedBadge({ activated }: { activated: boolean }): ReactNode {
   const t = useT();
@@ -14,13 +14,15 @@ export function ActivatedBadge({ activated }: { activated: boolean }): ReactNode
   );
 }
 
+/** The roles by their readable names ("Project admin, radar"), each with its authority name as its title. */
 export function RoleBadges({ roles }: { roles: readonly RoleDTO[] | null | undefined }): ReactNode {
+  const t = useT();
   if (!roles?.length) return null;
   return (
     <ul className="user-roles">
       {roles.map((role, index) => (
-        <li key={`${roleText(role)}-${index}`}>
-          <Badge tone="info">{roleText(role)}</Badge>
+        <li key={`${roleAuthorityText(role)}-${index}`} title={`${roleLabel(t, role)} (${roleAuthorityText(role)})`}>
+          <Badge tone="info" className="truncated user-roles__role">{roleLabel(t, role)}</Badge>
         </li>
       ))}
     </ul>

@@ -1,49 +1,46 @@
-// A user row's actions: view, send activation (not for an activated user), edit, delete (not for
-// oneself or a participant). An action that does not apply is a disabled button rather than a dead link.
+// A user row's actions: Edit as a button; View (also the id's link), Send activation (not for an activated user) and
+// Delete (not for oneself or a participant) behind "More", where an action that does not apply is shown but not usable.
 import type { ReactNode } from 'react';
 import type { UserDTO } from '../../../common/dto';
-import { PopupLink } from '../../components/popup';
+import { PopupLink, useOpenPopup } from '../../components/popup';
+import { RowActions, useRowActionName } from '../../components/row-actions';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
-import { Link } from '../../lib/router-react';
+import { useRouter } from '../../lib/router-react';
 import { canDeleteFromList, USER_AREA } from './user-roles';
-
-function PopupAction({ to, enabled, tone, label }: { to: string; enabled: boolean; tone: string; label: string }): ReactNode {
-  const className = `button button--small button--${tone}`;
-  if (!enabled) {
-    return (
-      <button type="button" className={className} disabled>
-        {label}
-      </button>
-    );
-  }
-  return (
-    <PopupLink to={to} className={className}>
-      {label}
-    </PopupLink>
-  );
-}
 
 export function UserRowActions({ user, currentLogin }: { user: UserDTO; currentLogin: string | undefined }): ReactNode {
   const t = useT();
+  const openPopup = useOpenPopup();
+  const router = useRouter();
+  const entity = t('entity.named.user', { name: user.login });
+  const name = useRowActionName(entity);
+  const view = t('entity.action.view');
+  const edit = t('entity.action.edit');
   return (
-    <div className="user-actions">
-      <Link to={pathOf(USER_AREA, user.login)} className="button button--small button--secondary">
-        {t('entity.action.view')}
-      </Link>
-      <PopupAction
-        to={pathOf(USER_AREA, user.login, 'send-activation')}
-        enabled={!user.activated}
-        tone="secondary"
-        label={t('userManagement.sendActivation.action')}
-      />
-      <PopupAction to={pathOf(USER_AREA, user.login, 'edit')} enabled tone="primary" label={t('entity.action.edit')} />
-      <PopupAction
-        to={pathOf(USER_AREA, user.login, 'delete')}
-        enabled={canDeleteFromList(user, currentLogin)}
-        tone="danger"
-        label={t('entity.action.delete')}
-      />
-    </div>
+    <RowActions
+      className="user-actions"
+      entity={entity}
+      more={[
+        { key: 'view', label: view, onSelect: () => router.navigate(pathOf(USER_AREA, user.login)) },
+        {
+          key: 'send-activation',
+          label: t('userManagement.sendActivation.action'),
+          disabled: user.activated,
+          onSelect: () => openPopup(pathOf(USER_AREA, user.login, 'send-activation')),
+        },
+        {
+          key: 'delete',
+          label: t('entity.action.delete'),
+          danger: true,
+          disabled: !canDeleteFromList(user, currentLogin),
+          onSelect: () => openPopup(pathOf(USER_AREA, user.login, 'delete')),
+        },
+      ]}
+    >
+      <PopupLink to={pathOf(USER_AREA, user.login, 'edit')} className="button button--small button--primary" aria-label={name(edit)}>
+        {edit}
+      </PopupLink>
+    </RowActions>
   );
 }

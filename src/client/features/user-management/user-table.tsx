@@ -2,7 +2,7 @@
 // and date (dd/MM/yy HH:mm), row actions. Every data column but roles sorts on the server.
 import { useMemo, type ReactNode } from 'react';
 import type { UserDTO } from '../../../common/dto';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, Truncated, type Column } from '../../components/data-table';
 import { formatShortDateTime } from '../../components/format';
 import { pathOf } from '../../lib/app-url';
 import { useT, type Translate } from '../../lib/i18n-react';
@@ -17,8 +17,8 @@ import { USER_AREA } from './user-roles';
 function userColumns(t: Translate, currentLogin: string | undefined): Column<UserDTO>[] {
   return [
     { key: 'id', sortField: 'id', header: t('userManagement.id'), render: (u) => <Link to={pathOf(USER_AREA, u.login)}>{u.id}</Link> },
-    { key: 'login', sortField: 'login', header: t('userManagement.login') },
-    { key: 'email', sortField: 'email', header: t('userManagement.email') },
+    { key: 'login', sortField: 'login', header: t('userManagement.login'), render: (u) => <Truncated text={u.login} max="7rem" /> },
+    { key: 'email', sortField: 'email', header: t('userManagement.email'), render: (u) => (u.email ? <Truncated text={u.email} max="10rem" /> : '') },
     { key: 'activated', sortField: 'activated', header: t('userManagement.activated'), render: (u) => <ActivatedBadge activated={u.activated} /> },
     { key: 'langKey', sortField: 'langKey', header: t('userManagement.langKey') },
     { key: 'roles', header: t('userManagement.roles'), render: (u) => <RoleBadges roles={u.roles} /> },

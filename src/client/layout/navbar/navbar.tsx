@@ -1,7 +1,7 @@
 // The navigation bar: Home; Entities and Administration for system admins; the organizations the account can see;
 // the language menu (when there is a choice); the account menu. Below ~768 px the menus fold behind a burger button.
 import { useEffect, useState, type ReactNode } from 'react';
-import { INTERFACE_LANGUAGES, LANGUAGE_NAMES } from '../../lib/languages';
+import { INTERFACE_LANGUAGE_NAMES, INTERFACE_LANGUAGES } from '../../lib/languages';
 import { useLanguage, useT } from '../../lib/i18n-react';
 import { Link, useLocation, useRouter } from '../../lib/router-react';
 import { selectAccount, selectApiDocsEnabled, selectIsSysAdmin } from '../../lib/session-store';
@@ -42,7 +42,7 @@ export function Navbar(): ReactNode {
     : [{ key: 'login', id: 'login', href: http.url('api/redirect/login'), label: t('global.menu.account.login') }];
   const languageItems: NavMenuItem[] = INTERFACE_LANGUAGES.map((code) => ({
     key: code,
-    label: LANGUAGE_NAMES[code],
+    label: INTERFACE_LANGUAGE_NAMES[code],
     checked: code === language,
     onSelect: () => void setLanguage(code),
   }));

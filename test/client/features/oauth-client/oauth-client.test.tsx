@@ -30,8 +30,8 @@ t('the list shows validities in whole units, lists via show-more, and disables p
   const h = await harness({ url: '/oauth-client', account: SYS_ADMIN, answers: { 'GET api/oauth-clients': json([client('aRMT'), PROTECTED]) } });
   const view = await act(async () => h.render(<OAuthClientListPage params={{}} />));
   await waitFor(() => assert.ok(view.getByRole('cell', { name: 'aRMT' })));
-  assert.is(view.getAllByText('1 day').length, 2);
-  assert.is(view.getAllByText('90 minutes').length, 2);
+  assert.is(view.getAllByText('Access: 1 day').length, 2);
+  assert.is(view.getAllByText('Refresh: 90 minutes').length, 2);
   assert.ok(view.container.querySelector('mp-show-more'));
   const edits = view.getAllByText('Edit');
   assert.is(edits.length, 2);

@@ -47,8 +47,10 @@ async function render(account: UserDTO, puts: RolePut[]) {
   return { h, view };
 }
 
+/** The row's Remove button, named with the role (as it reads) and the user. */
+const ROLE_NAMES: Record<string, string> = { ROLE_SYS_ADMIN: 'System admin', ROLE_PROJECT_ADMIN: 'Project admin', ROLE_ORGANIZATION_ADMIN: 'Organization admin' };
 const removeButton = (view: Awaited<ReturnType<typeof render>>['view'], login: string, authority: string) =>
-  view.getByRole('button', { name: `Remove ${authority} from ${login}` }) as HTMLButtonElement;
+  view.getByRole('button', { name: `Remove ${ROLE_NAMES[authority]} of ${login}` }) as HTMLButtonElement;
 
 const t = suite('permissions editor');
 t.after.each(() => cleanup());
@@ -57,7 +59,7 @@ t('lists users with a role in the project (and system admins); asks for all user
   const { h, view } = await render(ME, []);
   assert.ok(h.calls.some((c) => c.url === 'api/users?includeProvenance=false'));
   assert.equal(view.getAllByRole('row').slice(1).map((row) => row.firstElementChild!.textContent), ['admin', 'me', 'jo']);
-  const select = view.getByLabelText(/^Give a user the role ROLE_PROJECT_ADMIN/) as HTMLSelectElement;
+  const select = view.getByLabelText(/^Give a user the role Project admin/) as HTMLSelectElement;
   assert.equal([...select.options].map((o) => o.value), ['', 'kim']);
   assert.ok(removeButton(view, 'admin', 'ROLE_SYS_ADMIN').disabled, 'system admin role');
   assert.ok(removeButton(view, 'me', 'ROLE_PROJECT_ADMIN').disabled, 'oneself in a project');
@@ -142,8 +144,8 @@ t('in an organization the role is organization admin, and organization admin rol
   });
   const view = h.render(<PermissionsEditor scope={{ kind: 'organization', id: 3, name: 'main' }} />);
   await waitFor(() => assert.ok(view.getByRole('cell', { name: 'oa' })));
-  assert.ok(view.getByLabelText(/^Give a user the role ROLE_ORGANIZATION_ADMIN/));
-  assert.ok((view.getByRole('button', { name: 'Remove ROLE_ORGANIZATION_ADMIN from oa' }) as HTMLButtonElement).disabled);
+  assert.ok(view.getByLabelText(/^Give a user the role Organization admin/));
+  assert.ok((removeButton(view, 'oa', 'ROLE_ORGANIZATION_ADMIN') as HTMLButtonElement).disabled);
 });
 
 t.run();

@@ -32,7 +32,7 @@ t('list: sorted client-side by id by default, by the URL sort otherwise; badges,
   await act(async () => h.router.navigate('source-type?sort=producer,asc'));
   assert.equal(producers(), ['Empatica', 'THINC-IT']);
   const e4Row = view.getAllByRole('row').find((row) => row.textContent?.includes('Empatica'))!;
-  const href = within(e4Row).getByRole('link', { name: 'Delete' }).getAttribute('href')!;
+  const href = within(e4Row).getByRole('link', { name: 'Delete source type Empatica_E4_v1' }).getAttribute('href')!;
   assert.ok(href.includes('(popup:source-type/Empatica/E4/v1/delete)'), href);
   assert.equal(h.missing, []);
 });
@@ -42,7 +42,7 @@ t('detail: fields and source data links from the cache; an unknown type says so'
   await act(() => tick(5));
   const view = h.render(<SourceTypeDetailPage params={KEY} close={() => {}} />);
   assert.ok(view.getByText('Wristband'));
-  assert.ok(view.getByText('PASSIVE'));
+  assert.ok(view.getByText('Passive'));
   assert.is(view.getByRole('link', { name: 'E4_ACC' }).getAttribute('href')!.replace(/^#/, ''), '/source-data/E4_ACC');
   cleanup();
   const missing = h.render(<SourceTypeDetailPage params={{ sourceTypeProducer: 'Nope', sourceTypeModel: 'X', catalogVersion: 'v1' }} close={() => {}} />);

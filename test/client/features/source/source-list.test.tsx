@@ -25,8 +25,8 @@ t('general list: server paged with the sort, the project column, row links and t
   assert.ok(view.getByText('acme wear v1'));
   assert.ok(view.getByText('os: x'));
   assert.is(view.getByRole('link', { name: 'radar' }).getAttribute('href'), '/project/radar');
-  assert.ok(view.getByRole('link', { name: 'Edit' }).getAttribute('href')!.includes('(popup:general-source/dev-1/edit)'));
-  assert.ok(view.getByRole('link', { name: 'Delete' }).getAttribute('href')!.includes('(popup:source/dev-1/delete)'));
+  assert.ok(view.getByRole('link', { name: 'Edit source dev-1' }).getAttribute('href')!.includes('(popup:general-source/dev-1/edit)'));
+  assert.ok(view.getByRole('link', { name: 'Delete source dev-1' }).getAttribute('href')!.includes('(popup:source/dev-1/delete)'));
   fireEvent.click(view.getByRole('link', { name: 'Create a source' }));
   assert.is(h.router.getState().location.popup, 'general-source-new');
   assert.equal(h.missing, []);
@@ -42,7 +42,7 @@ t('project tab: the project\'s sources, no project column, project-scoped popups
   await waitFor(() => assert.ok(view.getByRole('cell', { name: 'dev-1' })));
   assert.is(view.queryByRole('columnheader', { name: /Project/ }), null);
   assert.ok(view.getByText('Unassigned', { selector: '.badge' }));
-  assert.ok(view.getByRole('link', { name: 'Edit' }).getAttribute('href')!.includes('(popup:project-source/radar/dev-1/edit)'));
+  assert.ok(view.getByRole('link', { name: 'Edit source dev-1' }).getAttribute('href')!.includes('(popup:project-source/radar/dev-1/edit)'));
   assert.ok(view.getByRole('link', { name: 'Create a source' }).getAttribute('href')!.includes('(popup:project-source-new/radar)'));
   h.events.emit('sourceListModification', { deleted: 'dev-3' });
   await waitFor(() => assert.ok(view.getByRole('cell', { name: 'dev-2' })));

@@ -200,13 +200,21 @@ t('rows: status badge, external link, attributes, group; actions only for ACTIVA
   assert.ok(within(first).getByText('control'));
   assert.ok(within(first).getByText(/HR-1/));
   assert.is(within(first).queryByText('radar'), null, 'no project badge within a project');
-  for (const name of ['View', 'Edit', 'Pair app', 'Pair sources']) {
-    assert.not.ok((within(first).getByRole('button', { name }) as HTMLButtonElement).disabled, name);
-    assert.ok((within(second).getByRole('button', { name }) as HTMLButtonElement).disabled, name);
+  // Edit and Pair app are buttons named with the subject; View and Pair sources are in the row's More menu.
+  for (const label of ['Edit', 'Pair app']) {
+    assert.not.ok((within(first).getByRole('button', { name: `${label} subject sub-01` }) as HTMLButtonElement).disabled, label);
+    assert.ok((within(second).getByRole('button', { name: `${label} subject sub-02` }) as HTMLButtonElement).disabled, label);
+  }
+  for (const [row, login, usable] of [[first, 'sub-01', true], [second, 'sub-02', false]] as const) {
+    const more = within(row).getByRole('button', { name: `More subject ${login}` });
+    fireEvent.click(more);
+    const items = within(row).getAllByRole('menuitem');
+    assert.equal(items.map((item) => [item.textContent, item.getAttribute('aria-disabled') !== 'true']), [['View', usable], ['Pair sources', usable]]);
+    fireEvent.click(more);
   }
   assert.ok(within(second).getByText('Discontinued'));
   assert.ok((within(second).getByRole('checkbox') as HTMLInputElement).disabled);
-  fireEvent.click(within(first).getByRole('button', { name: 'Edit' }));
+  fireEvent.click(within(first).getByRole('button', { name: 'Edit subject sub-01' }));
   assert.is(h.router.getState().location.popup, 'project-subject/radar/sub-01/edit');
 });
 

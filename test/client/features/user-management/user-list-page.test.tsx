@@ -63,23 +63,32 @@ t('asks for page 0, 20 users sorted by id, and shows the user columns', async ()
     const p = (n: number) => String(n).padStart(2, '0');
     return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${p(d.getFullYear() % 100)} ${p(d.getHours())}:${p(d.getMinutes())}`;
   };
-  assert.equal(cells.slice(0, 9), ['1', 'admin', 'admin@example.org', 'Activated', 'en', 'ROLE_SYS_ADMIN', local(ADMIN.createdDate!), 'system', local(ADMIN.lastModifiedDate!)]);
-  const joRoles = [...row(view, 'jo').querySelectorAll('.user-roles li')].map((li) => li.textContent);
-  assert.equal(joRoles, ['ROLE_ORGANIZATION_ADMIN: main', 'ROLE_PROJECT_ADMIN: radar']);
+  assert.equal(cells.slice(0, 9), ['1', 'admin', 'admin@example.org', 'Activated', 'en', 'System admin', local(ADMIN.createdDate!), 'system', local(ADMIN.lastModifiedDate!)]);
+  // Roles read as words; the authority's own name is each one's title.
+  const joRoles = [...row(view, 'jo').querySelectorAll('.user-roles li')].map((li) => [li.textContent, li.getAttribute('title')]);
+  assert.equal(joRoles, [
+    ['Organization admin, main', 'Organization admin, main (ROLE_ORGANIZATION_ADMIN: main)'],
+    ['Project admin, radar', 'Project admin, radar (ROLE_PROJECT_ADMIN: radar)'],
+  ]);
   assert.ok(within(row(view, 'jo')).getByText('Deactivated'));
   assert.ok(view.getByText('Showing 1 - 3 of 3 items'));
   assert.equal(h.missing, []);
 });
 
 t('row actions: send activation only for users not activated; delete never for oneself or a participant', async () => {
-  const { view } = await open();
+  const { h, view } = await open();
+  // Edit is a link named with the user; View, Send activation and Delete are items of the row's More menu.
   const state = (login: string) => {
     const actions = within(row(view, login));
+    const more = actions.getByRole('button', { name: `More user ${login}` });
+    fireEvent.click(more);
     const enabled = (name: string) => {
-      const element = actions.getByText(name);
-      return element.tagName === 'A' ? true : !(element as HTMLButtonElement).disabled;
+      if (name === 'Edit') return actions.getByRole('link', { name: `Edit user ${login}` }).tagName === 'A';
+      return actions.getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('aria-disabled') !== 'true';
     };
-    return ['View', 'Send activation', 'Edit', 'Delete'].map(enabled);
+    const states = ['View', 'Send activation', 'Edit', 'Delete'].map(enabled);
+    fireEvent.click(more);
+    return states;
   };
   assert.equal(state('admin'), [true, false, true, false]);
   assert.equal(state('jo'), [true, true, true, true]);
@@ -87,7 +96,9 @@ t('row actions: send activation only for users not activated; delete never for o
   const edit = within(row(view, 'jo')).getByText('Edit');
   // The memory history of the tests writes hrefs without the browser's `#`.
   assert.is(edit.getAttribute('href'), '/user-management(popup:user-management/jo/edit)');
-  assert.is(within(row(view, 'jo')).getByText('View').getAttribute('href'), '/user-management/jo');
+  fireEvent.click(within(row(view, 'jo')).getByRole('button', { name: 'More user jo' }));
+  fireEvent.click(within(row(view, 'jo')).getByRole('menuitem', { name: 'View' }));
+  assert.is(h.router.getState().location.path, 'user-management/jo');
 });
 
 t('filters reach the URL and the request 300 ms after typing stops, back on page 1', async () => {

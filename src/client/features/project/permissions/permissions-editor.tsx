@@ -4,6 +4,7 @@
 // checks each added or removed role and keeps the roles the caller cannot see, where PUT api/users would refuse any
 // user holding a role outside the caller's scope and would rewrite the user's other fields too. When the signed-in
 // user edited themself, the session's account is fetched again (their authorities changed).
+import { authorityLabel } from '../../../components/role-name';
 import { useState, type ReactNode } from 'react';
 import type { UserDTO } from '../../../../common/dto';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -55,7 +56,7 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
   const role = scopedRole(scope);
   const columns: Column<PermissionRow>[] = [
     { key: 'login', header: t('managementPortalApp.permissions.user'), render: (row) => row.user.login },
-    { key: 'authority', header: t('managementPortalApp.permissions.authority'), render: (row) => row.role.authorityName },
+    { key: 'authority', header: t('managementPortalApp.permissions.authority'), render: (row) => <span title={row.role.authorityName}>{authorityLabel(t, row.role.authorityName)}</span> },
     {
       key: 'actions',
       header: <span className="visually-hidden">{t('managementPortalApp.permissions.actions')}</span>,
@@ -65,7 +66,7 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
           type="button"
           className="button button--danger button--small"
           disabled={busy || isRemoveDisabled(row, scope, account?.login)}
-          aria-label={t('managementPortalApp.permissions.remove', { login: row.user.login, authority: row.role.authorityName })}
+          aria-label={t('entity.action.named', { action: t('entity.action.remove'), entity: t('entity.named.roleOf', { role: authorityLabel(t, row.role.authorityName), login: row.user.login }) })}
           onClick={() => void save(withoutRole(row.user, row.role))}
         >
           {t('entity.action.remove')}
@@ -86,7 +87,7 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
       >
         <Select
           name="user"
-          label={t('managementPortalApp.permissions.addUser', { authority: role.authorityName })}
+          label={t('managementPortalApp.permissions.addUser', { authority: authorityLabel(t, role.authorityName) })}
           value={selected}
           onChange={setSelected}
           placeholder
