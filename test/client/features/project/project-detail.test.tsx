@@ -54,7 +54,7 @@ t('tabs in the `tab` query parameter for system, organization and project admins
   ];
   for (const account of accounts) {
     const { view } = await open(account);
-    assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Groups', 'Permissions', 'Admins', 'Analysts'], account.login);
+    assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Groups', 'Invitations', 'Permissions', 'Admins', 'Analysts'], account.login);
     cleanup();
   }
 });
@@ -94,7 +94,7 @@ t('switching tabs drops the previous tab\'s page and sort; the sources list asks
 t('the groups tab is hidden when site settings hide the group field; an unknown tab falls back to subjects', async () => {
   const { h, view } = await open(SYS_ADMIN, '/project/radar?tab=groups');
   act(() => h.session.store.setState({ hiddenSubjectFields: new Set(['group']) }));
-  assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Permissions', 'Admins', 'Analysts']);
+  assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Invitations', 'Permissions', 'Admins', 'Analysts']);
   assert.is(view.getByRole('tab', { name: 'Subjects' }).getAttribute('aria-selected'), 'true');
 });
 

@@ -73,9 +73,11 @@ t('a text filter is trimmed, sent as its API parameter and written into the URL 
   const view = h.render(<SubjectList projectName="radar" />);
   await waitFor(() => assert.is(requests.length, 1));
   const entries = h.history.index;
+  const changedAt = performance.now();
   fireEvent.change(view.getByLabelText('External id'), { target: { value: '  ext-1  ' } });
   await settle(100);
-  assert.is(requests.length, 1, 'still within the 200 ms text debounce');
+  // Only meaningful while the 200 ms debounce has not run out: a machine that stalled this process longer proves nothing.
+  if (performance.now() - changedAt < 190) assert.is(requests.length, 1, 'still within the 200 ms text debounce');
   await waitFor(() => assert.is(requests.length, 2));
   assert.is(requests[1].get('externalId'), 'ext-1');
   assert.is(requests[1].get('size'), '20');
