@@ -29,6 +29,8 @@ export interface SessionState {
   hiddenSubjectFields: ReadonlySet<HiddenSubjectField>;
   /** Null until loaded. */
   profileInfo: ProfileInfo | null;
+  /** A shared list that failed for good (after its retries): its screens show the failure, not an empty list. */
+  listErrors: Readonly<Partial<Record<SharedList, unknown>>>;
 }
 
 export type SharedList = 'organizations' | 'projects' | 'sourceTypes' | 'authorities';
@@ -77,6 +79,7 @@ export const initialSessionState: SessionState = {
   authorities: [],
   hiddenSubjectFields: new Set(),
   profileInfo: null,
+  listErrors: {},
 };
 
 const LIST_PATHS: Record<SharedList, string> = {
@@ -88,6 +91,11 @@ const LIST_PATHS: Record<SharedList, string> = {
 
 const isAccount = (value: unknown): value is UserDTO =>
   typeof value === 'object' && value !== null && typeof (value as UserDTO).login === 'string';
+
+function withoutKey<K extends string, V>(record: Readonly<Partial<Record<K, V>>>, key: K): Partial<Record<K, V>> {
+  const { [key]: _dropped, ...rest } = record as Record<K, V>;
+  return rest as Partial<Record<K, V>>;
+}
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -119,8 +127,10 @@ export function createSession(options: SessionOptions): Session {
       if (epoch !== accountEpoch) return;
       const items = Array.isArray(data) ? data : [];
       if (!sameJson(items, store.getState()[list])) store.setState({ [list]: items });
+      if (list in store.getState().listErrors) store.setState((s) => ({ listErrors: withoutKey(s.listErrors, list) }));
     } catch (error) {
       if (epoch !== accountEpoch) return;
+      store.setState((s) => ({ listErrors: { ...s.listErrors, [list]: error } }));
       onLoadError?.(error, list);
       if (list === 'sourceTypes') store.setState({ sourceTypes: [] });
     }
@@ -131,7 +141,7 @@ export function createSession(options: SessionOptions): Session {
     (account) => {
       accountEpoch++;
       if (!account) {
-        store.setState({ organizations: [], projects: [], sourceTypes: [], authorities: [] });
+        store.setState({ organizations: [], projects: [], sourceTypes: [], authorities: [], listErrors: {} });
         return;
       }
       void refreshList('organizations');

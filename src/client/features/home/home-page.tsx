@@ -2,17 +2,17 @@
 // for everyone else. Also where a token sign-in arrives.
 import type { ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';
+import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { selectAccount, type SessionState } from '../../lib/session-store';
-import { useSessionState } from '../../lib/session-react';
+import { useSessionState, useSharedList } from '../../lib/session-react';
 import { useTokenLogin } from './use-token-login';
 
 const selectResolved = (state: SessionState) => state.identityResolved;
-const selectOrganizations = (state: SessionState) => state.organizations;
 
 function OrganizationCards({ organizations }: { organizations: readonly OrganizationDTO[] }): ReactNode {
   const t = useT();
@@ -37,7 +37,7 @@ export function HomePage(_props: PageProps): ReactNode {
   const http = useHttp();
   const account = useSessionState(selectAccount);
   const resolved = useSessionState(selectResolved);
-  const organizations = useSessionState(selectOrganizations);
+  const organizations = useSharedList('organizations');
   useTokenLogin();
 
   return (
@@ -49,7 +49,11 @@ export function HomePage(_props: PageProps): ReactNode {
           <>
             <p className="home__logged">{t('home.logged.message', { username: account.login })}</p>
             <h2 className="home__heading">{t('home.organizations')}</h2>
-            <OrganizationCards organizations={organizations} />
+            {organizations.error !== undefined ? (
+              <LoadError error={organizations.error} onRetry={organizations.retry} />
+            ) : (
+              <OrganizationCards organizations={organizations.items} />
+            )}
           </>
         ) : (
           <p className="home__notice">
