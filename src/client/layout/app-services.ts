@@ -1,6 +1,8 @@
 // Builds the app's services and wires them together:
-//  - a 401 (other than the "who am I" probe) forgets the account; the route guard then sends the user to the
-//    access-denied page with a sign-in link, remembering where they were;
+//  - a 401 on a read (other than the "who am I" probe) forgets the account; the route guard then sends the user to
+//    the access-denied page with a sign-in link, remembering where they were. A 401 on a write (a save) keeps the
+//    account on screen and marks the session ended instead: the dialog keeps its input and offers a new sign-in;
+//  - every answer's X-Session-Expires-In header tells the session when it ends (the expiry warning);
 //  - every other failed request becomes alerts through alertForHttpError (the http layer already leaves out a 409
 //    on DELETE);
 //  - `*app-alert` response headers become success alerts with `*app-params` as `{{param}}`.
@@ -15,6 +17,7 @@ import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';
 import { createI18n, toInterfaceLanguage, type I18n, type InterfaceLanguage } from '../lib/i18n';
 import { createNavigationState } from '../lib/navigation-state';
 import { createRouter, type Router } from '../lib/router';
+import { SESSION_EXPIRES_HEADER } from '../lib/session-expiry';
 import { createSession, type Session, type SessionOptions } from '../lib/session-store';
 
 export interface AppServices extends SharedServices {
@@ -53,7 +56,15 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const http = createHttp({
     fetch: options.fetch,
     readCookies,
-    onUnauthorized: () => sessionRef.current?.store.setState({ account: null, identityResolved: true }),
+    onUnauthorized: (error) => {
+      const session = sessionRef.current;
+      if (error.method !== 'GET' && session?.store.getState().account) session.markEnded();
+      else session?.store.setState({ account: null, identityResolved: true, sessionEnded: false, sessionExpiresAt: null });
+    },
+    onResponse: (headers) => {
+      const seconds = headers.get(SESSION_EXPIRES_HEADER);
+      if (seconds !== null && seconds.trim() !== '') sessionRef.current?.expiresIn(Number(seconds));
+    },
     onError: (error) => showAlerts(alerts, error),
     onAlert: (key, param) => alerts.success(key, param === undefined ? undefined : { param }),
   });

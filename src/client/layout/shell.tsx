@@ -3,6 +3,7 @@
 // signed in back to where they were going.
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { AlertArea } from '../components/alert-area';
+import { SessionNotice } from '../components/session-notice';
 import { useI18n } from '../lib/i18n-react';
 import { useDocumentTitle } from '../lib/router-react';
 import { DevRibbon } from './dev-ribbon';
@@ -49,6 +50,7 @@ function Frame(): ReactNode {
       <Navbar />
       <AlertArea />
       <main id="main" className="shell__main" tabIndex={-1}>
+        <SessionNotice />
         <RouteView />
       </main>
       <Footer />

@@ -54,7 +54,7 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', 
     </>
   );
   return (
-    <Modal title={title} footer={footer} onClose={onClose} saving={saving}>
+    <Modal title={title} footer={footer} onClose={onClose} saving={saving} guardChanges={false}>
       <div className="confirm-dialog__message">{children}</div>
       {failure && (
         <p className="confirm-dialog__error" role="alert">
