@@ -113,6 +113,10 @@ export const ALERT_KEYS = {
   serverNotReachable: 'error.server.not.reachable',
   notFound: 'error.url.not.found',
   fieldRequired: 'error.field.required',
+  /** A field error whose rule is not "required" (a pattern, a size). */
+  fieldInvalid: 'error.field.invalid',
+  /** An end date before its start date. */
+  fieldDateOrder: 'error.field.dateOrder',
   /** A server message that is plain text rather than a key: shown through `{{message}}`. */
   serverMessage: 'error.server.message',
   /** No usable message and a status outside 4xx/5xx: `{{status}}` is shown. */
@@ -176,12 +180,20 @@ function messageAlert(message: string | undefined, status: number, body?: unknow
   return { type: 'error', key: ALERT_KEYS.serverMessage, params: { message } };
 }
 
+/** The rule a field error names: its message up to the first colon ("NotNull: must not be null" -> NotNull). */
+function fieldErrorKey(message: unknown): string {
+  if (typeof message !== 'string' || message.trim() === '') return ALERT_KEYS.fieldRequired;
+  const code = message.split(':')[0].trim();
+  if (code === 'NotNull' || code === 'NotBlank' || code === 'NotEmpty') return ALERT_KEYS.fieldRequired;
+  return code === 'DateOrder' ? ALERT_KEYS.fieldDateOrder : ALERT_KEYS.fieldInvalid;
+}
+
 function fieldErrorAlerts(fieldErrors: readonly FieldError[]): AlertInit[] {
   return fieldErrors.map((fieldError) => {
     const field = String(fieldError.field ?? '');
     // `sources[3].name` and `sources[7].name` share one translation: `sources[].name`.
     const key = `managementPortalApp.${String(fieldError.objectName ?? '')}.${field.replace(/\[\d*\]/g, '[]')}`;
-    return { type: 'error', key: ALERT_KEYS.fieldRequired, params: { fieldName: { key, fallback: field } } };
+    return { type: 'error', key: fieldErrorKey(fieldError.message), params: { fieldName: { key, fallback: field } } };
   });
 }
 

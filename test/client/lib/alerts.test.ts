@@ -156,6 +156,18 @@ mapping('400 with field errors -> one "field cannot be empty" alert per field', 
   ]);
 });
 
+mapping('field errors name their rule: required, the date order, else "not valid"', () => {
+  const body = {
+    message: 'error.validation',
+    fieldErrors: [
+      { objectName: 'project', field: 'endDate', message: 'DateOrder: must not be before startDate' },
+      { objectName: 'project', field: 'projectName', message: 'Pattern: must match' },
+      { objectName: 'project', field: 'location', message: 'NotBlank' },
+    ],
+  };
+  assert.equal(alertForHttpError(apiError(400, body)).map((a) => a.key), ['error.field.dateOrder', 'error.field.invalid', 'error.field.required']);
+});
+
 mapping('400/409 otherwise -> the body message: as a key when it is one (with its params), else as text', () => {
   assert.equal(alertForHttpError(apiError(409, { message: 'error.groupExists', params: { timestamp: 't', n: 2, x: {} } })), [
     { type: 'error', key: 'error.groupExists', params: { timestamp: 't', n: 2 }, fallback: statusAlert(409) },

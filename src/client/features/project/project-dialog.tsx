@@ -15,13 +15,16 @@ import { useLocation, useRouter } from '../../lib/router-react';
 import { findOrganization, selectAccount } from '../../lib/session-store';
 import { useSession, useSessionState } from '../../lib/session-react';
 import { organizationChoices } from './organization-choices';
-import { formValuesOf, PROJECT_ATTRIBUTE_KEYS, projectBody, type ProjectFormValues } from './project-form-model';
+import { endsBeforeStart, formValuesOf, PROJECT_ATTRIBUTE_KEYS, projectBody, type ProjectFormValues } from './project-form-model';
 import { SourceTypesField } from './source-types-field';
 import { useProject } from './use-project';
 
 const ON_PROJECT_PAGE = /^project\/[^/]+$/;
-const checkOrganization = (values: ProjectFormValues) =>
-  values.organizationName ? {} : { organizationName: { key: 'entity.validation.required' } };
+/** The organization is required, and a project cannot end before it starts (the server refuses that too). */
+const checkProject = (values: ProjectFormValues) => ({
+  ...(values.organizationName ? {} : { organizationName: { key: 'entity.validation.required' } }),
+  ...(endsBeforeStart(values.startDate, values.endDate) ? { endDate: { key: 'managementPortalApp.project.endBeforeStart' } } : {}),
+});
 
 export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
@@ -35,7 +38,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   const project = loaded.data;
   const account = useSessionState(selectAccount);
   const organizations = useSessionState((state) => state.organizations);
-  const form = useForm<ProjectFormValues>({ initial: formValuesOf(undefined, params.organizationName), rules: PROJECT_RULES, check: checkOrganization });
+  const form = useForm<ProjectFormValues>({ initial: formValuesOf(undefined, params.organizationName), rules: PROJECT_RULES, check: checkProject });
   const { values } = form;
   const loading = editing !== undefined && !project;
 
