@@ -1,11 +1,14 @@
 // The page frame: dev ribbon, navbar, alerts, the routed page with its popup, footer. Renders once the dictionary is
-// there (or failed to load, then keys show), keeps document.title on the route's title, and sends a user who just
-// signed in back to where they were going.
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+// there (or failed to load, then keys show), keeps document.title on the route's title (naming the entity), moves
+// focus to the new page's heading and announces its title after a navigation, and sends a user who just signed in
+// back to where they were going.
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { AlertArea } from '../components/alert-area';
 import { SessionNotice } from '../components/session-notice';
 import { useI18n } from '../lib/i18n-react';
-import { useDocumentTitle } from '../lib/router-react';
+import { PageAnnouncer } from '../components/page-announcer';
+import { useDocumentTitle, useLocation } from '../lib/router-react';
+import { useFocusAfterNavigation } from './use-focus-after-navigation';
 import { DevRibbon } from './dev-ribbon';
 import { Footer } from './footer';
 import { Navbar } from './navbar/navbar';
@@ -41,7 +44,9 @@ function SkipLink(): ReactNode {
 }
 
 function Frame(): ReactNode {
-  useDocumentTitle(useI18n());
+  const title = useDocumentTitle(useI18n());
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusAfterNavigation(useLocation().path, title, mainRef);
   useReturnAfterSignIn();
   return (
     <div className="shell">
@@ -49,11 +54,12 @@ function Frame(): ReactNode {
       <DevRibbon />
       <Navbar />
       <AlertArea />
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
         <SessionNotice />
         <RouteView />
       </main>
       <Footer />
+      <PageAnnouncer />
     </div>
   );
 }

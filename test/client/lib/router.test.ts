@@ -198,7 +198,9 @@ titles('pageTitle translates, with the product name when even the default is unt
   const dictionary: Record<string, string> = { 'managementPortalApp.project.home.title': 'Projects' };
   const translator = { t: (key: string) => dictionary[key] ?? key, has: (key: string) => key in dictionary };
   const { router } = memoryRouter('/project/radar');
-  assert.is(pageTitle(router.getState().match, translator), 'Projects');
+  assert.is(pageTitle(router.getState().match, translator), 'Projects radar', 'followed by the entity its parameters name');
+  const popup = { route: { path: 'x/:a/:b/edit', page: 'x', titleKey: 'managementPortalApp.project.home.title' }, params: { a: 'radar', b: 'abc' } };
+  assert.is(pageTitle(router.getState().match, translator, popup), 'Projects abc - Projects radar', 'a popup first, with its last parameter');
   assert.is(pageTitle(null, translator), 'ManagementPortal');
   dictionary['managementPortalApp.title'] = 'Management Portal';
   assert.is(pageTitle(null, translator), 'Management Portal');

@@ -1,0 +1,55 @@
+import '../../setup/dom';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { act, cleanup } from '@testing-library/react';
+import { SYS_ADMIN, tick } from '../components/harness';
+import { json } from '../lib/fake-fetch';
+import { startApp } from './app-harness';
+
+const t = suite('shell: focus and announcements');
+t.after.each(() => cleanup());
+
+const announced = () => document.querySelector('[data-page-announcer]')?.textContent ?? '';
+
+t('after a navigation focus is on the new page\'s heading and its title is announced; query changes leave focus alone', async () => {
+  const app = await startApp({ account: SYS_ADMIN, url: '/organization' });
+  await app.settle();
+  assert.is.not(document.activeElement?.tagName, 'H1', 'the first page of a visit is left alone');
+  assert.is(announced(), '');
+  await act(async () => app.services.router.navigate('audits'));
+  await app.settle(200);
+  const heading = document.activeElement as HTMLElement;
+  assert.is(heading.tagName, 'H1');
+  assert.is(heading.textContent, 'Audits');
+  assert.is(heading.getAttribute('tabindex'), '-1');
+  await app.settle(200);
+  assert.is(announced(), 'Audits');
+  // A sort or filter in the query is no new page.
+  const button = document.querySelector('nav a, nav button') as HTMLElement;
+  button.focus();
+  await act(async () => app.services.router.setQuery({ page: 2 }));
+  await app.settle(200);
+  assert.is(document.activeElement, button);
+  assert.equal(app.missing, []);
+});
+
+t('the user list announces how many users a filter found (not on the first load)', async () => {
+  const users = (n: number) => Array.from({ length: n }, (_, i) => ({ login: `u${i}`, activated: true, roles: [] }));
+  const app = await startApp({
+    account: SYS_ADMIN,
+    url: '/user-management',
+    answers: {
+      'GET api/users?page=0&size=20&sort=id,asc': json(users(3), 200, { 'X-Total-Count': '3' }),
+      'GET api/users?page=0&size=20&sort=id,asc&login=u1': json(users(1), 200, { 'X-Total-Count': '1' }),
+    },
+  });
+  await app.settle(300);
+  assert.is(announced(), '');
+  await act(async () => app.services.router.setQuery({ login: 'u1' }, { replace: true }));
+  await app.settle(300);
+  await act(() => tick(200));
+  assert.is(announced(), '1 user found');
+  assert.equal(app.missing, []);
+});
+
+t.run();
