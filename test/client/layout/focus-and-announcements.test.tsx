@@ -1,7 +1,7 @@
 import '../../setup/dom';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, waitFor } from '@testing-library/react';
 import { SYS_ADMIN, tick } from '../components/harness';
 import { json } from '../lib/fake-fetch';
 import { startApp } from './app-harness';
@@ -17,13 +17,13 @@ t('after a navigation focus is on the new page\'s heading and its title is annou
   assert.is.not(document.activeElement?.tagName, 'H1', 'the first page of a visit is left alone');
   assert.is(announced(), '');
   await act(async () => app.services.router.navigate('audits'));
-  await app.settle(200);
+  // The audits area is a lazily loaded chunk: wait for it (the shell waits up to 3 s for the heading).
+  await waitFor(() => assert.is(document.activeElement?.tagName, 'H1'), { timeout: 3000 });
   const heading = document.activeElement as HTMLElement;
   assert.is(heading.tagName, 'H1');
   assert.is(heading.textContent, 'Audits');
   assert.is(heading.getAttribute('tabindex'), '-1');
-  await app.settle(200);
-  assert.is(announced(), 'Audits');
+  await waitFor(() => assert.is(announced(), 'Audits'), { timeout: 1000 });
   // A sort or filter in the query is no new page.
   const button = document.querySelector('nav a, nav button') as HTMLElement;
   button.focus();
@@ -46,9 +46,7 @@ t('the user list announces how many users a filter found (not on the first load)
   await app.settle(300);
   assert.is(announced(), '');
   await act(async () => app.services.router.setQuery({ login: 'u1' }, { replace: true }));
-  await app.settle(300);
-  await act(() => tick(200));
-  assert.is(announced(), '1 user found');
+  await waitFor(() => assert.is(announced(), '1 user found'), { timeout: 2000 });
   assert.equal(app.missing, []);
 });
 
