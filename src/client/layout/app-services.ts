@@ -15,6 +15,7 @@ import type { SharedServices } from '../components/services-react';
 import { alertForHttpError, createAlertQueue, type AlertQueue } from '../lib/alerts';
 import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';
 import { createI18n, toInterfaceLanguage, type I18n, type InterfaceLanguage } from '../lib/i18n';
+import { readLanguageChoice, type LanguageStorage } from '../lib/language-choice';
 import { createNavigationState } from '../lib/navigation-state';
 import { createRouter, type Router } from '../lib/router';
 import { SESSION_EXPIRES_HEADER } from '../lib/session-expiry';
@@ -33,8 +34,10 @@ export interface AppServicesOptions {
   fetch?: typeof fetch;
   history?: History;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-  /** Initial interface language; the browser's by default. */
+  /** Initial interface language; by default the one picked in the navbar before (localStorage), else the browser's. */
   language?: string;
+  /** Where the navbar's language choice is kept; localStorage by default. */
+  languageStorage?: LanguageStorage | null;
   onMissing?: (key: string, language: InterfaceLanguage) => void;
   retry?: SessionOptions['retry'];
   /** Where cookies are read from; document.cookie by default. */
@@ -48,7 +51,8 @@ function showAlerts(alerts: AlertQueue, error: unknown): void {
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
   const readCookies = options.readCookies ?? (() => globalThis.document?.cookie ?? '');
   const alerts = createAlertQueue();
-  const i18n = createI18n({ fetch: options.fetch, language: options.language, onMissing: options.onMissing });
+  const language = options.language ?? readLanguageChoice(options.languageStorage);
+  const i18n = createI18n({ fetch: options.fetch, language, onMissing: options.onMissing });
   const switchLanguage = (langKey: string | null | undefined) => {
     if (toInterfaceLanguage(langKey)) void i18n.setLanguage(langKey!);
   };
