@@ -6,6 +6,7 @@ import { PROJECT_STATUSES, type ProjectDTO } from '../../../common/dto';
 import { PROJECT_RULES } from '../../../common/validation';
 import { Checkbox, DateInput, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
+import { SharedListErrors } from '../../components/shared-list-errors';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -73,6 +74,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   return (
     <Modal title={t(editing ? 'managementPortalApp.project.home.editLabel' : 'managementPortalApp.project.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
       {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
+      <SharedListErrors lists={['organizations', 'sourceTypes']} />
       <form className="entity-form" onSubmit={(event) => event.preventDefault()}>
         <TextField label={label('projectName')} required readOnly={editing !== undefined} {...form.field('projectName')} onChange={setName} />
         {!editing && <p className="entity-form__warning">{label('nameImmutable')}</p>}
