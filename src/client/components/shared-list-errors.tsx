@@ -3,7 +3,7 @@
 // "there is nothing to choose".
 import type { ReactNode } from 'react';
 import type { SharedList } from '../lib/session-store';
-import { useSharedList } from '../lib/session-react';
+import { useSharedList } from '../lib/shared-list-react';
 import { LoadError } from './load-error';
 
 function SharedListError({ list }: { list: SharedList }): ReactNode {

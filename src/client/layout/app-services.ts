@@ -18,7 +18,6 @@ import { createI18n, toInterfaceLanguage, type I18n, type InterfaceLanguage } fr
 import { readLanguageChoice, type LanguageStorage } from '../lib/language-choice';
 import { createNavigationState } from '../lib/navigation-state';
 import { createRouter, type Router } from '../lib/router';
-import { SESSION_EXPIRES_HEADER } from '../lib/session-expiry';
 import { createSession, type Session, type SessionOptions } from '../lib/session-store';
 
 export interface AppServices extends SharedServices {
@@ -66,7 +65,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       else session?.store.setState({ account: null, identityResolved: true, sessionEnded: false, sessionExpiresAt: null });
     },
     onResponse: (headers) => {
-      const seconds = headers.get(SESSION_EXPIRES_HEADER);
+      const seconds = headers.get('X-Session-Expires-In'); // lib/session-expiry.ts, kept out of the first load
       if (seconds !== null && seconds.trim() !== '') sessionRef.current?.expiresIn(Number(seconds));
     },
     onError: (error) => showAlerts(alerts, error),

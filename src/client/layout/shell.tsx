@@ -2,12 +2,11 @@
 // there (or failed to load, then keys show), keeps document.title on the route's title (naming the entity), moves
 // focus to the new page's heading and announces its title after a navigation, and sends a user who just signed in
 // back to where they were going.
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { AlertArea } from '../components/alert-area';
-import { SessionNotice } from '../components/session-notice';
 import { useI18n } from '../lib/i18n-react';
-import { PageAnnouncer } from '../components/page-announcer';
 import { useDocumentTitle, useLocation } from '../lib/router-react';
+import { useSessionState } from '../lib/session-react';
 import { useFocusAfterNavigation } from './use-focus-after-navigation';
 import { DevRibbon } from './dev-ribbon';
 import { Footer } from './footer';
@@ -29,6 +28,19 @@ function useDictionaryReady(): boolean {
   return ready;
 }
 
+// The session's end is only told to a signed-in user, whose screens are lazily loaded anyway: kept out of the first
+// load, in the account area's chunk (a chunk of its own would split the shared code the first load needs in two).
+const SessionNotice = lazy(() => import('../features/account').then((module) => ({ default: module.SessionNotice })));
+
+function SignedInSessionNotice(): ReactNode {
+  const signedIn = useSessionState((state) => state.account !== null);
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <SessionNotice />
+    </Suspense>
+  ) : null;
+}
+
 function SkipLink(): ReactNode {
   const i18n = useI18n();
   // Not href="#main": in a hash-routed app that would be a navigation.
@@ -44,9 +56,9 @@ function SkipLink(): ReactNode {
 }
 
 function Frame(): ReactNode {
-  const title = useDocumentTitle(useI18n());
+  useDocumentTitle(useI18n());
   const mainRef = useRef<HTMLElement>(null);
-  useFocusAfterNavigation(useLocation().path, title, mainRef);
+  useFocusAfterNavigation(useLocation().path, mainRef);
   useReturnAfterSignIn();
   return (
     <div className="shell">
@@ -55,11 +67,12 @@ function Frame(): ReactNode {
       <Navbar />
       <AlertArea />
       <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
-        <SessionNotice />
+        <SignedInSessionNotice />
         <RouteView />
       </main>
       <Footer />
-      <PageAnnouncer />
+      {/* The page announcer's live region (lib/announcer.ts writes into it; the id is PAGE_ANNOUNCER_ID there). */}
+      <div id="page-announcer" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" />
     </div>
   );
 }

@@ -49,13 +49,12 @@ export function useParams(): RouteParams {
 const NO_PARAMS: RouteParams = Object.freeze({}) as RouteParams;
 
 /** Writes the page's title to document.title; call it from a component that re-renders on language change. */
-export function useDocumentTitle(translator: TitleTranslator): string {
+export function useDocumentTitle(translator: TitleTranslator): void {
   const { match, popup } = useRoute();
   const title = pageTitle(match, translator, popup);
   useEffect(() => {
     document.title = title;
   }, [title]);
-  return title;
 }
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {

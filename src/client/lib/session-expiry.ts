@@ -2,6 +2,7 @@
 // X-Session-Expires-In (seconds until the session ends unless used again); the session store turns it into a time
 // on the client's clock, so the two clocks never need to agree.
 
+/** Read in layout/app-services.ts (written out there, to keep this module out of the first load). */
 export const SESSION_EXPIRES_HEADER = 'X-Session-Expires-In';
 /** The warning shows this long before the end. */
 export const SESSION_WARNING_MS = 2 * 60 * 1000;

@@ -1,6 +1,6 @@
 // React binding for the session: the session object in context, and selector hooks over its store.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Session, SessionState, SharedList } from './session-store';
+import type { Session, SessionState } from './session-store';
 import type { Equality } from './store';
 import { useStoreSelector } from './store-react';
 
@@ -28,23 +28,3 @@ export function useSessionState<U>(selector: (state: SessionState) => U, equals?
   return useStoreSelector(useSession().store, selector, equals);
 }
 
-export interface SharedListState<K extends SharedList> {
-  items: SessionState[K];
-  /** Set when the list failed for good; show `LoadError` with `retry`, never the (empty) items. */
-  error: unknown;
-  retry(): void;
-}
-
-/** One of the session's shared lists with its failure, e.g. `useSharedList('projects')`. */
-export function useSharedList<K extends SharedList>(list: K): SharedListState<K> {
-  const session = useSession();
-  const items = useSessionState((state) => state[list]);
-  const error = useSessionState((state) => state.listErrors[list]);
-  const refresh = {
-    organizations: session.refreshOrganizations,
-    projects: session.refreshProjects,
-    sourceTypes: session.refreshSourceTypes,
-    authorities: session.refreshAuthorities,
-  }[list];
-  return { items, error, retry: () => void refresh() };
-}

@@ -4,12 +4,13 @@ import * as assert from 'uvu/assert';
 import { act, cleanup, waitFor } from '@testing-library/react';
 import { SYS_ADMIN, tick } from '../components/harness';
 import { json } from '../lib/fake-fetch';
+import { PAGE_ANNOUNCER_ID } from '../../../src/client/lib/announcer';
 import { startApp } from './app-harness';
 
 const t = suite('shell: focus and announcements');
 t.after.each(() => cleanup());
 
-const announced = () => document.querySelector('[data-page-announcer]')?.textContent ?? '';
+const announced = () => document.getElementById(PAGE_ANNOUNCER_ID)?.textContent ?? '';
 
 t('after a navigation focus is on the new page\'s heading and its title is announced; query changes leave focus alone', async () => {
   const app = await startApp({ account: SYS_ADMIN, url: '/organization' });

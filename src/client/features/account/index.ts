@@ -6,3 +6,5 @@ export { ResetRequestPage } from './reset-request-page';
 export { ResetFinishPage } from './reset-finish-page';
 export { PasswordPage } from './password-page';
 export { SettingsPage } from './settings-page';
+// The shell's copy of the session's end notice (dialogs render their own): see layout/shell.tsx.
+export { SessionNotice } from '../../components/session-notice';

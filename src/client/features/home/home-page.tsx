@@ -2,16 +2,17 @@
 // for everyone else. Also where a token sign-in arrives.
 import type { ReactNode } from 'react';
 import type { OrganizationDTO } from '../../../common/dto';
-import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { selectAccount, type SessionState } from '../../lib/session-store';
-import { useSessionState, useSharedList } from '../../lib/session-react';
+import { useSessionState } from '../../lib/session-react';
 import { useTokenLogin } from './use-token-login';
 
+const selectOrganizations = (state: SessionState) => state.organizations;
+const selectOrganizationsFailed = (state: SessionState) => state.listErrors.organizations !== undefined;
 const selectResolved = (state: SessionState) => state.identityResolved;
 
 function OrganizationCards({ organizations }: { organizations: readonly OrganizationDTO[] }): ReactNode {
@@ -37,7 +38,9 @@ export function HomePage(_props: PageProps): ReactNode {
   const http = useHttp();
   const account = useSessionState(selectAccount);
   const resolved = useSessionState(selectResolved);
-  const organizations = useSharedList('organizations');
+  const organizations = useSessionState(selectOrganizations);
+  // The organizations failed for good: say so rather than show none (their screens offer Retry; home stays small).
+  const failed = useSessionState(selectOrganizationsFailed);
   useTokenLogin();
 
   return (
@@ -49,10 +52,12 @@ export function HomePage(_props: PageProps): ReactNode {
           <>
             <p className="home__logged">{t('home.logged.message', { username: account.login })}</p>
             <h2 className="home__heading">{t('home.organizations')}</h2>
-            {organizations.error !== undefined ? (
-              <LoadError error={organizations.error} onRetry={organizations.retry} />
+            {failed ? (
+              <p className="load-error__message" role="alert">
+                {t('global.loadError.failed')}
+              </p>
             ) : (
-              <OrganizationCards organizations={organizations.items} />
+              <OrganizationCards organizations={organizations} />
             )}
           </>
         ) : (

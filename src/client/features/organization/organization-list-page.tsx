@@ -11,7 +11,7 @@ import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
-import { useSharedList } from '../../lib/session-react';
+import { useSharedList } from '../../lib/shared-list-react';
 
 const DEFAULT_SORT: SortState = { field: 'name', ascending: true };
 

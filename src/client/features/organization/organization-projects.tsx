@@ -5,7 +5,7 @@ import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
-import { useSharedList } from '../../lib/session-react';
+import { useSharedList } from '../../lib/shared-list-react';
 import { organizationOf } from '../project/project-access';
 import { ProjectTable } from '../project/project-table';
 import { useIsOrganizationAdmin } from './organization-access';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';
-import { useSharedList } from '../../lib/session-react';
+import { useSharedList } from '../../lib/shared-list-react';
 import { ProjectTable } from './project-table';
 
 export function ProjectListPage(_props: PageProps): ReactNode {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Checkbox } from '../../components/form';
 import { LoadError } from '../../components/load-error';
 import { LoadMore } from '../../components/load-more';
-import { useAnnounceResults } from '../../components/page-announcer';
+import { useAnnounceResults } from '../../components/use-announce-results';
 import { useOpenPopup } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';

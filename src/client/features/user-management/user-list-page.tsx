@@ -2,7 +2,7 @@
 // announced with the number of users found.
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
-import { useAnnounceResults } from '../../components/page-announcer';
+import { useAnnounceResults } from '../../components/use-announce-results';
 import { ItemCount, Pagination } from '../../components/pagination';
 import { PopupLink, type PageProps } from '../../components/popup';
 import { useT } from '../../lib/i18n-react';
