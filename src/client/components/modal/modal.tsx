@@ -53,9 +53,12 @@ export function Modal({ title, children, footer, onClose, saving = false, size =
     };
   }, []);
 
+  const lastField = useRef<HTMLElement | null>(null);
   const guard = useMemo<DiscardGuard>(() => ({
     requestClose(close) {
       if (state.current.saving) return;
+      const active = document.activeElement;
+      lastField.current = active instanceof HTMLElement && bodyRef.current?.contains(active) ? active : null;
       if (state.current.guardChanges && changed.current) setPendingClose(() => close);
       else close();
     },
@@ -65,11 +68,14 @@ export function Modal({ title, children, footer, onClose, saving = false, size =
     if (pendingClose) keepEditingRef.current?.focus();
   }, [pendingClose]);
 
+  // Back to the field the user was in when they asked to close. Deferred: "Keep editing" pressed with Enter must not
+  // hand the rest of that key press to a field (Enter in a field submits the form).
   const keepEditing = () => {
     setPendingClose(null);
     const dialog = dialogRef.current;
     const body = dialog?.querySelector<HTMLElement>('.modal__body');
-    if (dialog) (focusableIn(body ?? dialog)[0] ?? dialog).focus();
+    const target = lastField.current?.isConnected ? lastField.current : dialog && (focusableIn(body ?? dialog)[0] ?? dialog);
+    setTimeout(() => target?.focus(), 0);
   };
 
   useEffect(() => {
@@ -130,8 +136,10 @@ export function Modal({ title, children, footer, onClose, saving = false, size =
             <SessionNotice inDialog />
             {children}
           </div>
+          {/* The footers are keyed apart: reusing nodes would turn the focused "Keep editing" into Save, and the rest of
+              an Enter press would save. */}
           {pendingClose ? (
-            <footer className="modal__footer modal__footer--discard" role="group" aria-labelledby={discardId}>
+            <footer key="discard" className="modal__footer modal__footer--discard" role="group" aria-labelledby={discardId}>
               <p id={discardId} className="modal__discard-question" role="alert">
                 {t('entity.discard.question')}
               </p>
@@ -143,7 +151,11 @@ export function Modal({ title, children, footer, onClose, saving = false, size =
               </button>
             </footer>
           ) : (
-            footer && <footer className="modal__footer">{footer}</footer>
+            footer && (
+              <footer key="actions" className="modal__footer">
+                {footer}
+              </footer>
+            )
           )}
         </div>
       </div>
