@@ -182,9 +182,8 @@ function messageAlert(message: string | undefined, status: number, body?: unknow
 
 /** The rule a field error names: its message up to the first colon ("NotNull: must not be null" -> NotNull). */
 function fieldErrorKey(message: unknown): string {
-  if (typeof message !== 'string' || message.trim() === '') return ALERT_KEYS.fieldRequired;
-  const code = message.split(':')[0].trim();
-  if (code === 'NotNull' || code === 'NotBlank' || code === 'NotEmpty') return ALERT_KEYS.fieldRequired;
+  const code = typeof message === 'string' ? message.split(':')[0].trim() : '';
+  if (!code || /^Not(Null|Blank|Empty)$/.test(code)) return ALERT_KEYS.fieldRequired;
   return code === 'DateOrder' ? ALERT_KEYS.fieldDateOrder : ALERT_KEYS.fieldInvalid;
 }
 

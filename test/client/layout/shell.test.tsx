@@ -71,6 +71,7 @@ t('document.title follows the route and the language', async () => {
   act(() => app.services.router.openPopup('project-subject/radar/abc/edit'));
   await app.settle();
   assert.is(document.title, 'Edit subject abc - Project radar', 'a dialog names its entity first');
+  await waitFor(() => assert.is(document.querySelector('[role="dialog"] h2')?.textContent, 'Edit subject abc', 'and its heading names it'));
   act(() => app.services.router.navigate('subject/abc/revisions'));
   await act(() => app.services.i18n.setLanguage('nl'));
   assert.is(document.title, 'Revisies van deelnemer abc');

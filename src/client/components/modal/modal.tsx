@@ -1,11 +1,14 @@
 // The dialog every create/edit/delete/pair popup uses (large, static backdrop). Rendered over the page
 // in a portal; focus moves in on open, stays inside, and goes back where it was on close. Escape closes, except
 // while saving (a request is in flight and closing would hide its outcome). Clicking the backdrop does nothing.
+// The heading is the dialog's name (aria-labelledby), followed by the entity the popup acts on.
 // Once the user has changed something in the body, Escape, × and Cancel first ask whether to discard the changes
 // (discard-guard.ts); a save that closes the dialog does not ask.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../lib/i18n-react';
+import { popupEntity } from '../../lib/router';
+import { useOptionalRoute } from '../../lib/router-react';
 import { DiscardGuardContext, type DiscardGuard } from './discard-guard';
 import { focusableIn, trapTab } from './focus-trap';
 import { SessionNotice } from '../session-notice';
@@ -31,6 +34,10 @@ let openCount = 0;
 export function Modal({ title, children, footer, onClose, saving = false, size = 'lg', className, guardChanges = true }: ModalProps): ReactNode {
   const t = useT();
   const titleId = useId();
+  // The heading names what the popup in the URL acts on ("Edit subject abc"); dialogs a page opens itself (no popup
+  // is open then) name their entity in their own words.
+  const popup = useOptionalRoute()?.popup;
+  const entity = popup ? popupEntity(popup.params) : '';
   const discardId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -121,6 +128,7 @@ export function Modal({ title, children, footer, onClose, saving = false, size =
           <header className="modal__header">
             <h2 id={titleId} className="modal__title">
               {title}
+              {entity && <span className="modal__entity"> {entity}</span>}
             </h2>
             <button
               type="button"
