@@ -21,8 +21,10 @@ export function focusNewPage(main: HTMLElement, title: () => string): () => void
   let handle: ReturnType<typeof setTimeout> | undefined;
   const started = Date.now();
   const attempt = () => {
-    // A dialog that opened meanwhile keeps its focus.
-    if (stopped || document.querySelector('[role="dialog"]')) return;
+    // A dialog that opened meanwhile keeps its focus, and so does a field of the new page the user already went to
+    // (the old page's elements are gone, so focus inside <main> is the user's own doing).
+    const active = document.activeElement;
+    if (stopped || document.querySelector('[role="dialog"]') || (active && active !== main && main.contains(active))) return;
     const loading = main.querySelector('.loading') !== null;
     if (!loading && focusMainHeading(main)) return announce(title());
     if (Date.now() - started >= HEADING_WAIT_MS) {

@@ -5,6 +5,7 @@ import { act, cleanup, waitFor } from '@testing-library/react';
 import { SYS_ADMIN, tick } from '../components/harness';
 import { json } from '../lib/fake-fetch';
 import { PAGE_ANNOUNCER_ID } from '../../../src/client/lib/announcer';
+import { focusNewPage } from '../../../src/client/layout/focus-new-page';
 import { startApp } from './app-harness';
 
 const t = suite('shell: focus and announcements');
@@ -32,6 +33,29 @@ t('after a navigation focus is on the new page\'s heading and its title is annou
   await app.settle(200);
   assert.is(document.activeElement, button);
   assert.equal(app.missing, []);
+});
+
+t('focusNewPage: the heading once it is there, but never away from a field of the new page the user already went to', async () => {
+  const main = document.createElement('main');
+  main.tabIndex = -1;
+  document.body.append(main);
+  try {
+    main.innerHTML = '<p class="loading">Loading</p>';
+    const stop = focusNewPage(main, () => 'Reset');
+    main.innerHTML = '<h1>Reset</h1><input aria-label="E-mail">';
+    await waitFor(() => assert.is(document.activeElement, main.querySelector('h1')), { timeout: 1000 });
+    stop();
+    main.innerHTML = '<p class="loading">Loading</p>';
+    const again = focusNewPage(main, () => 'Reset');
+    main.innerHTML = '<h1>Reset</h1><input aria-label="E-mail">';
+    const field = main.querySelector('input')!;
+    field.focus();
+    await act(() => tick(200));
+    assert.is(document.activeElement, field, 'typing is not interrupted');
+    again();
+  } finally {
+    main.remove();
+  }
 });
 
 t('the user list announces how many users a filter found (not on the first load)', async () => {
