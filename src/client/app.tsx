@@ -49,6 +49,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Account
   { path: 'activate', page: account('ActivatePage'), titleKey: 'activate.title' },
+  { path: 'register', page: account('RegisterPage'), titleKey: 'register.title' },
   { path: 'reset/request', page: account('ResetRequestPage'), titleKey: 'reset.request.title' },
   { path: 'reset/finish', page: account('ResetFinishPage'), titleKey: 'reset.finish.title' },
   { path: 'password', page: account('PasswordPage'), authorities: ADMINS, titleKey: 'password.title' },

@@ -139,6 +139,9 @@ t('a project admin removes the analyst role of a user with a role elsewhere, and
     });
 
     await clickOn(page, '::-p-aria(Remove Project analyst of mixed-e2e[role="button"])');
+    await page.waitForSelector('[role=dialog] ::-p-text(Remove the role Project analyst from mixed-e2e?)', { timeout: 10000 });
+    assert.equal(puts, [], 'nothing is sent before the confirmation');
+    await clickOn(page, '[role=dialog] ::-p-aria(Remove[role="button"])');
     await page.waitForSelector('::-p-aria(Remove Project analyst of mixed-e2e)', { hidden: true, timeout: 10000 });
     assert.equal(await rolesOf('mixed-e2e'), ['ROLE_PROJECT_OWNER:gamma-e2e'], 'the role in the other organization\'s project stays');
     assert.equal(await accountOf('mixed-e2e'), mixedBefore, 'nothing else of the user changed');

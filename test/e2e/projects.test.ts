@@ -164,6 +164,8 @@ t('deleting a group that has subjects goes through the confirmation', async () =
   await page.waitForSelector('td::-p-text(wave-1)', { timeout: 10000 });
   await clickOn(page, '::-p-aria(Delete group wave-1[role="button"])');
   await page.waitForSelector(dialog, { timeout: 10000 });
+  await waitForText(page, 'Are you sure you want to delete group wave-1?');
+  await press(page, `${dialog} ::-p-aria(Delete[role="button"])`);
   await waitForText(page, 'Group wave-1 still has subjects');
   await press(page, `${dialog} ::-p-aria(Delete[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });

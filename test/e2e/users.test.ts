@@ -146,7 +146,7 @@ t('edit keeps the user activated and shows it in the detail; delete removes it',
   await page.waitForFunction(() => document.querySelectorAll('main tbody tr').length === 1 && !!document.querySelector('main tbody a'), { timeout: 10000 });
   await page.click('main tbody a[href*="(popup:user-management/pia/edit)"]');
   await page.waitForSelector('[role=dialog] input[name=firstName]');
-  assert.is(await dialogTitle(page), 'Edit user');
+  assert.is(await dialogTitle(page), 'Edit user pia', 'the heading names the user');
   assert.ok(await page.$eval('[role=dialog] input[name=login]', (i) => (i as HTMLInputElement).readOnly));
   await page.click('[role=dialog] input[name=firstName]', { count: 3 });
   await page.type('[role=dialog] input[name=firstName]', 'Pianne');

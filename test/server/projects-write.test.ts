@@ -74,6 +74,29 @@ t('bad input: 400 with field errors or error codes, nothing written', async () =
   assert.equal(await written(), before);
 });
 
+t('an end date before the start date: 400 with a field error on endDate, on create and update; the same day is fine', async () => {
+  const before = await written();
+  const create = await world.as.sysAdmin('POST', '/api/projects', {
+    json: project('backwards', 'main', { startDate: '2024-06-01T00:00', endDate: '2024-05-31T23:59' }),
+  });
+  assert.is(create.status, 400);
+  assert.is(create.body.message, 'error.validation');
+  assert.equal(create.body.fieldErrors, [{ objectName: 'projectDTO', field: 'endDate', message: 'DateOrder: must not be before startDate' }]);
+  // Epoch seconds are compared as instants too.
+  const epoch = await world.as.sysAdmin('POST', '/api/projects', { json: project('backwards', 'main', { startDate: 1717200000, endDate: 1717100000 }) });
+  assert.is(epoch.status, 400);
+  assert.equal(await written(), before);
+  const sameDay = await world.as.sysAdmin('POST', '/api/projects', {
+    json: project('one-day', 'main', { startDate: '2024-06-01T00:00', endDate: '2024-06-01T23:59' }),
+  });
+  assert.is(sameDay.status, 201, sameDay.text);
+  const update = await world.as.sysAdmin('PUT', '/api/projects', {
+    json: { ...sameDay.body, startDate: '2024-06-02T00:00', endDate: '2024-06-01T23:59' },
+  });
+  assert.is(update.status, 400);
+  assert.equal(update.body.fieldErrors.map((e: { field: string }) => e.field), ['endDate']);
+});
+
 t('update: project admins of the project and organization admins; the name is immutable', async () => {
   const { body: p1 } = await world.as.sysAdmin('GET', '/api/projects/p1');
   const edit = () => ({ ...p1, description: 'changed', attributes: { Phase: '3' } });

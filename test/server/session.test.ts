@@ -163,6 +163,24 @@ t('an idle session expires; use slides the expiry, written at most once a minute
   assert.is(client.jar.get('SESSION'), undefined, 'the dead cookie is cleared');
 });
 
+t('every answer to a session request says how long the session has left (X-Session-Expires-In)', async () => {
+  const client = await signIn(server, 'sam', 'Sam-Password-1', { rememberMe: false });
+  const cookie = client.jar.get('SESSION')!;
+  const hash = createHash('sha256').update(cookie).digest('hex');
+  const fresh = Number((await client.request('GET', '/api/test/whoami')).headers.get('x-session-expires-in'));
+  assert.ok(fresh > 29 * 60 && fresh <= 30 * 60, String(fresh));
+  // Not touched within the minute: the stored expiry stands.
+  await server.app.db.query("UPDATE http_session SET expires_at = now() + interval '100 seconds' WHERE id_hash = $1", [hash]);
+  const left = Number((await client.request('GET', '/api/test/whoami')).headers.get('x-session-expires-in'));
+  assert.ok(left >= 98 && left <= 100, String(left));
+  // Used after more than a minute: slid, the whole lifetime again (what "Stay signed in" relies on).
+  await server.app.db.query("UPDATE http_session SET last_seen_at = now() - interval '28 minutes' WHERE id_hash = $1", [hash]);
+  const slid = await client.request('GET', '/api/test/whoami');
+  assert.is(slid.headers.get('x-session-expires-in'), String(30 * 60));
+  // A request without a session does not say it.
+  assert.is((await server.request('GET', '/api/test/whoami')).headers.get('x-session-expires-in'), null);
+});
+
 t('a session follows the user: current roles, and nothing once deactivated', async () => {
   await createUser(server, 'vic', [{ authority: 'ROLE_SYS_ADMIN' }], { password: 'Vic-Password-1' });
   const client = await signIn(server, 'vic', 'Vic-Password-1');

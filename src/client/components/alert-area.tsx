@@ -3,16 +3,17 @@
 // translatable params (an entity name, a field name) translated too. The toasts show at once; screen readers hear
 // them through the live announcer, 100 ms later.
 import type { ReactNode } from 'react';
-import type { Timers } from '../lib/alerts';
-import { useT } from '../lib/i18n-react';
+import { alertText, type Timers } from '../lib/alerts';
+import { useI18n } from '../lib/i18n-react';
 import { LiveAnnouncer } from './live-announcer';
 import { useAlertList, useAlerts } from './services-react';
 
 export function AlertArea({ announcerTimers }: { announcerTimers?: Timers } = {}): ReactNode {
   const queue = useAlerts();
   const alerts = useAlertList();
-  const t = useT();
-  const texts = alerts.map((alert) => ({ id: alert.id, text: t(alert.key, alert.params) }));
+  const i18n = useI18n();
+  const t = i18n.t;
+  const texts = alerts.map((alert) => ({ id: alert.id, text: alertText(i18n, alert) }));
   return (
     <>
       <div className="alert-area">

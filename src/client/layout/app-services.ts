@@ -1,6 +1,8 @@
 // Builds the app's services and wires them together:
-//  - a 401 (other than the "who am I" probe) forgets the account; the route guard then sends the user to the
-//    access-denied page with a sign-in link, remembering where they were;
+//  - a 401 on a read (other than the "who am I" probe) forgets the account; the route guard then sends the user to
+//    the access-denied page with a sign-in link, remembering where they were. A 401 on a write (a save) keeps the
+//    account on screen and marks the session ended instead: the dialog keeps its input and offers a new sign-in;
+//  - every answer's X-Session-Expires-In header tells the session when it ends (the expiry warning);
 //  - every other failed request becomes alerts through alertForHttpError (the http layer already leaves out a 409
 //    on DELETE);
 //  - `*app-alert` response headers become success alerts with `*app-params` as `{{param}}`.
@@ -13,6 +15,7 @@ import type { SharedServices } from '../components/services-react';
 import { alertForHttpError, createAlertQueue, type AlertQueue } from '../lib/alerts';
 import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';
 import { createI18n, toInterfaceLanguage, type I18n, type InterfaceLanguage } from '../lib/i18n';
+import { readLanguageChoice, type LanguageStorage } from '../lib/language-choice';
 import { createNavigationState } from '../lib/navigation-state';
 import { createRouter, type Router } from '../lib/router';
 import { createSession, type Session, type SessionOptions } from '../lib/session-store';
@@ -30,8 +33,10 @@ export interface AppServicesOptions {
   fetch?: typeof fetch;
   history?: History;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-  /** Initial interface language; the browser's by default. */
+  /** Initial interface language; by default the one picked in the navbar before (localStorage), else the browser's. */
   language?: string;
+  /** Where the navbar's language choice is kept; localStorage by default. */
+  languageStorage?: LanguageStorage | null;
   onMissing?: (key: string, language: InterfaceLanguage) => void;
   retry?: SessionOptions['retry'];
   /** Where cookies are read from; document.cookie by default. */
@@ -45,7 +50,8 @@ function showAlerts(alerts: AlertQueue, error: unknown): void {
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
   const readCookies = options.readCookies ?? (() => globalThis.document?.cookie ?? '');
   const alerts = createAlertQueue();
-  const i18n = createI18n({ fetch: options.fetch, language: options.language, onMissing: options.onMissing });
+  const language = options.language ?? readLanguageChoice(options.languageStorage);
+  const i18n = createI18n({ fetch: options.fetch, language, onMissing: options.onMissing });
   const switchLanguage = (langKey: string | null | undefined) => {
     if (toInterfaceLanguage(langKey)) void i18n.setLanguage(langKey!);
   };
@@ -53,7 +59,15 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const http = createHttp({
     fetch: options.fetch,
     readCookies,
-    onUnauthorized: () => sessionRef.current?.store.setState({ account: null, identityResolved: true }),
+    onUnauthorized: (error) => {
+      const session = sessionRef.current;
+      if (error.method !== 'GET' && session?.store.getState().account) session.markEnded();
+      else session?.store.setState({ account: null, identityResolved: true, sessionEnded: false, sessionExpiresAt: null });
+    },
+    onResponse: (headers) => {
+      const seconds = headers.get('X-Session-Expires-In'); // lib/session-expiry.ts, kept out of the first load
+      if (seconds !== null && seconds.trim() !== '') sessionRef.current?.expiresIn(Number(seconds));
+    },
     onError: (error) => showAlerts(alerts, error),
     onAlert: (key, param) => alerts.success(key, param === undefined ? undefined : { param }),
   });

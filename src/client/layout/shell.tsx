@@ -1,10 +1,13 @@
 // The page frame: dev ribbon, navbar, alerts, the routed page with its popup, footer. Renders once the dictionary is
-// there (or failed to load, then keys show), keeps document.title on the route's title, and sends a user who just
-// signed in back to where they were going.
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+// there (or failed to load, then keys show), keeps document.title on the route's title (naming the entity), moves
+// focus to the new page's heading and announces its title after a navigation, and sends a user who just signed in
+// back to where they were going.
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { AlertArea } from '../components/alert-area';
 import { useI18n } from '../lib/i18n-react';
-import { useDocumentTitle } from '../lib/router-react';
+import { useDocumentTitle, useLocation } from '../lib/router-react';
+import { useSessionState } from '../lib/session-react';
+import { useFocusAfterNavigation } from './use-focus-after-navigation';
 import { DevRibbon } from './dev-ribbon';
 import { Footer } from './footer';
 import { Navbar } from './navbar/navbar';
@@ -25,6 +28,19 @@ function useDictionaryReady(): boolean {
   return ready;
 }
 
+// The session's end is only told to a signed-in user, whose screens are lazily loaded anyway: kept out of the first
+// load, in the account area's chunk (a chunk of its own would split the shared code the first load needs in two).
+const SessionNotice = lazy(() => import('../features/account').then((module) => ({ default: module.SessionNotice })));
+
+function SignedInSessionNotice(): ReactNode {
+  const signedIn = useSessionState((state) => state.account !== null);
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <SessionNotice />
+    </Suspense>
+  ) : null;
+}
+
 function SkipLink(): ReactNode {
   const i18n = useI18n();
   // Not href="#main": in a hash-routed app that would be a navigation.
@@ -41,6 +57,8 @@ function SkipLink(): ReactNode {
 
 function Frame(): ReactNode {
   useDocumentTitle(useI18n());
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusAfterNavigation(useLocation().path, mainRef);
   useReturnAfterSignIn();
   return (
     <div className="shell">
@@ -48,10 +66,13 @@ function Frame(): ReactNode {
       <DevRibbon />
       <Navbar />
       <AlertArea />
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
+        <SignedInSessionNotice />
         <RouteView />
       </main>
       <Footer />
+      {/* The page announcer's live region (lib/announcer.ts writes into it; the id is PAGE_ANNOUNCER_ID there). */}
+      <div id="page-announcer" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" />
     </div>
   );
 }

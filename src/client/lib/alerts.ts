@@ -11,10 +11,15 @@ export type AlertType = 'success' | 'error' | 'info' | 'warning';
 export type AlertParam = TranslateParam;
 export type AlertParams = TranslateParams;
 
-export interface AlertInit {
-  type: AlertType;
+/** A translatable text, with what to show instead when the dictionary lacks its key. */
+export interface AlertText {
   key: string;
   params?: AlertParams;
+  fallback?: AlertText;
+}
+
+export interface AlertInit extends AlertText {
+  type: AlertType;
   /** Overrides the queue's timeout; 0 keeps the alert until closed by hand. */
   timeoutMs?: number;
 }
@@ -44,6 +49,15 @@ const realTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+const sameAlert = (a: AlertInit, b: AlertInit): boolean =>
+  a.type === b.type && a.key === b.key && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
+
+/** The text of an alert: its key, or its fallback when the dictionary does not know the key. */
+export function alertText(i18n: { t(key: string, params?: AlertParams): string; has(key: string): boolean }, alert: AlertText): string {
+  if (alert.fallback && !i18n.has(alert.key)) return alertText(i18n, alert.fallback);
+  return i18n.t(alert.key, alert.params);
+}
+
 export function createAlertQueue(options: { timeoutMs?: number; timers?: Timers } = {}): AlertQueue {
   const { timeoutMs = ALERT_TIMEOUT_MS, timers = realTimers } = options;
   let alerts: readonly Alert[] = [];
@@ -63,6 +77,10 @@ export function createAlertQueue(options: { timeoutMs?: number; timers?: Timers 
   };
 
   const add = (init: AlertInit): number => {
+    // One failure often reaches several requests at once (no network: every list on the page fails). The same
+    // message twice says nothing new, so an alert equal to one still showing is not added again.
+    const same = alerts.find((shown) => sameAlert(shown, init));
+    if (same) return same.id;
     const alert: Alert = { ...init, id: nextId++ };
     const lifetime = init.timeoutMs ?? timeoutMs;
     if (lifetime > 0) pending.set(alert.id, timers.setTimeout(() => close(alert.id), lifetime));
@@ -95,9 +113,13 @@ export const ALERT_KEYS = {
   serverNotReachable: 'error.server.not.reachable',
   notFound: 'error.url.not.found',
   fieldRequired: 'error.field.required',
+  /** A field error whose rule is not "required" (a pattern, a size). */
+  fieldInvalid: 'error.field.invalid',
+  /** An end date before its start date. */
+  fieldDateOrder: 'error.field.dateOrder',
   /** A server message that is plain text rather than a key: shown through `{{message}}`. */
   serverMessage: 'error.server.message',
-  /** No usable message at all: `{{status}}` is shown. */
+  /** No usable message and a status outside 4xx/5xx: `{{status}}` is shown. */
   httpStatus: 'error.http.status',
   /** Not an HTTP failure and no message: a bug on our side. */
   unexpected: 'error.unexpected',
@@ -133,10 +155,36 @@ function stringParams(value: unknown): AlertParams | undefined {
   return params;
 }
 
-function messageAlert(message: string | undefined, fallbackParams: AlertParams, body?: unknown): AlertInit {
-  if (message === undefined) return { type: 'error', key: ALERT_KEYS.httpStatus, params: fallbackParams };
-  if (looksLikeKey(message)) return { type: 'error', key: message, params: stringParams(bodyObject(body)?.params) };
+/** The generic text for a status's class: `error.http.4xx`, `error.http.5xx`, else `error.http.status`. */
+export function statusClassKey(status: number): string {
+  if (status >= 400 && status < 500) return 'error.http.4xx';
+  if (status >= 500 && status < 600) return 'error.http.5xx';
+  return ALERT_KEYS.httpStatus;
+}
+
+/**
+ * The text for a bare status: `error.http.<status>` where the dictionaries have one, else its class's. Every alert
+ * built from a key the server chose carries this as its fallback, so a key this client does not know (another
+ * server's `error.http.500`, a new error key) never shows raw.
+ */
+export function statusAlert(status: number): AlertInit {
+  const params = { status };
+  return { type: 'error', key: `error.http.${status}`, params, fallback: { key: statusClassKey(status), params } };
+}
+
+function messageAlert(message: string | undefined, status: number, body?: unknown): AlertInit {
+  if (message === undefined) return statusAlert(status);
+  if (looksLikeKey(message)) {
+    return { type: 'error', key: message, params: stringParams(bodyObject(body)?.params), fallback: statusAlert(status) };
+  }
   return { type: 'error', key: ALERT_KEYS.serverMessage, params: { message } };
+}
+
+/** The rule a field error names: its message up to the first colon ("NotNull: must not be null" -> NotNull). */
+function fieldErrorKey(message: unknown): string {
+  const code = typeof message === 'string' ? message.split(':')[0].trim() : '';
+  if (!code || /^Not(Null|Blank|Empty)$/.test(code)) return ALERT_KEYS.fieldRequired;
+  return code === 'DateOrder' ? ALERT_KEYS.fieldDateOrder : ALERT_KEYS.fieldInvalid;
 }
 
 function fieldErrorAlerts(fieldErrors: readonly FieldError[]): AlertInit[] {
@@ -144,7 +192,7 @@ function fieldErrorAlerts(fieldErrors: readonly FieldError[]): AlertInit[] {
     const field = String(fieldError.field ?? '');
     // `sources[3].name` and `sources[7].name` share one translation: `sources[].name`.
     const key = `managementPortalApp.${String(fieldError.objectName ?? '')}.${field.replace(/\[\d*\]/g, '[]')}`;
-    return { type: 'error', key: ALERT_KEYS.fieldRequired, params: { fieldName: { key, fallback: field } } };
+    return { type: 'error', key: fieldErrorKey(fieldError.message), params: { fieldName: { key, fallback: field } } };
   });
 }
 
@@ -158,7 +206,6 @@ export function alertForHttpError(error: unknown): AlertInit[] {
     const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
     return [message ? { type: 'error', key: ALERT_KEYS.serverMessage, params: { message } } : { type: 'error', key: ALERT_KEYS.unexpected }];
   }
-  const statusParams: AlertParams = { status: error.status };
   if (error.status === 400 || error.status === 409) {
     const errorKey = headerEndingWith(error.headers, 'app-error');
     if (errorKey) {
@@ -166,12 +213,12 @@ export function alertForHttpError(error: unknown): AlertInit[] {
       const params: AlertParams | undefined = entity
         ? { entityName: { key: `global.menu.entities.${entity}`, fallback: entity } }
         : undefined;
-      return [{ type: 'error', key: errorKey, params }];
+      return [{ type: 'error', key: errorKey, params, fallback: statusAlert(error.status) }];
     }
     const fieldErrors = bodyObject(error.body)?.fieldErrors;
     if (Array.isArray(fieldErrors) && fieldErrors.length > 0) return fieldErrorAlerts(fieldErrors as FieldError[]);
-    return [messageAlert(bodyMessage(error.body), statusParams, error.body)];
+    return [messageAlert(bodyMessage(error.body), error.status, error.body)];
   }
   if (error.status === 404) return [{ type: 'error', key: ALERT_KEYS.notFound }];
-  return [messageAlert(bodyMessage(error.body), statusParams, error.body)];
+  return [messageAlert(bodyMessage(error.body), error.status, error.body)];
 }

@@ -1,6 +1,6 @@
 // The client's fetch wrapper: relative URLs under the base path, the session cookie sent along, JSON in and out,
 // the anti-forgery header on writes, and one place where answers turn into callbacks:
-// 401 -> onUnauthorized, other failures -> onError, `*app-alert` headers -> onAlert.
+// 401 -> onUnauthorized, other failures -> onError, `*app-alert` headers -> onAlert, every answer -> onResponse.
 import { appendQuery, type QueryObject } from './query-string';
 import { ApiError, NetworkError, headerEndingWith, isAbortError, type HttpError, type HttpMethod } from './http-errors';
 
@@ -21,6 +21,8 @@ export interface HttpOptions {
   onUnauthorized?: (error: ApiError) => void;
   onError?: (error: HttpError) => void;
   onAlert?: (key: string, param: string | undefined) => void;
+  /** Every answer's headers, failed or not (the session's remaining lifetime rides on them). */
+  onResponse?: (headers: Headers) => void;
   /** Where cookies are read from; defaults to document.cookie. */
   readCookies?: () => string;
 }
@@ -128,6 +130,7 @@ export function createHttp(options: HttpOptions = {}): Http {
       return fail(method, path, new NetworkError({ method, url, cause }), opts);
     }
     if (response.status === 0) return fail(method, path, new NetworkError({ method, url }), opts);
+    options.onResponse?.(response.headers);
     if (!response.ok) {
       const error = new ApiError({ status: response.status, headers: response.headers, body: data, method, url });
       return fail(method, path, error, opts);

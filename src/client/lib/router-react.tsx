@@ -38,6 +38,16 @@ export function useRoute<Page = PageRef>(): RouterState<Page> {
   return useSyncExternalStore(router.subscribe, router.getState, router.getState);
 }
 
+/** The router state, or null outside a <RouterProvider> (shared components that also render without one). */
+export function useOptionalRoute(): RouterState<PageRef> | null {
+  const router = useContext(RouterContext);
+  const subscribe = router?.subscribe ?? noSubscription;
+  const getState = router ? (router.getState as () => RouterState<PageRef>) : noState;
+  return useSyncExternalStore(subscribe, getState, getState);
+}
+const noSubscription = () => () => undefined;
+const noState = () => null;
+
 export function useLocation(): AppLocation {
   return useRoute().location;
 }
@@ -50,7 +60,8 @@ const NO_PARAMS: RouteParams = Object.freeze({}) as RouteParams;
 
 /** Writes the page's title to document.title; call it from a component that re-renders on language change. */
 export function useDocumentTitle(translator: TitleTranslator): void {
-  const title = pageTitle(useRoute().match, translator);
+  const { match, popup } = useRoute();
+  const title = pageTitle(match, translator, popup);
   useEffect(() => {
     document.title = title;
   }, [title]);

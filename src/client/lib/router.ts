@@ -148,9 +148,35 @@ export interface TitleTranslator {
   has(key: string): boolean;
 }
 
-/** The text for document.title: the route's title, or the app name. */
-export function pageTitle(match: RouteMatch<unknown> | null | undefined, i18n: TitleTranslator): string {
+const withEntity = (title: string, entity: string | undefined): string => (entity ? `${title} ${entity}` : title);
+const CONTAINERS = new Set(['projectName', 'organizationName']);
+
+/**
+ * What a popup acts on, from its parameters in path order: numbers (a group's id) say nothing to a person, and a
+ * project or organization that only contains the entity is left out ("abc" for project-subject/radar/abc/edit,
+ * "radar" for project-subject-new/radar, "Empatica E4 v1" for a source type).
+ */
+export function popupEntity(params: RouteParams): string {
+  const named = Object.entries(params).filter(([, value]) => value && !/^\d+$/.test(value));
+  return named
+    .filter(([key], index) => !CONTAINERS.has(key) || index === named.length - 1)
+    .map(([, value]) => value)
+    .join(' ');
+}
+
+/**
+ * The text for document.title: the route's title followed by the entity its parameters name ("Project radar",
+ * "Source type Empatica E4 v1"), or the app name. An open popup comes first, with the entity it acts on
+ * (popupEntity): "Edit subject abc - Project radar".
+ */
+export function pageTitle(
+  match: RouteMatch<unknown> | null | undefined,
+  i18n: TitleTranslator,
+  popup?: RouteMatch<unknown> | null,
+): string {
   const key = pageTitleKey(match);
   if (key === DEFAULT_TITLE_KEY && !i18n.has(key)) return FALLBACK_TITLE;
-  return i18n.t(key);
+  const page = withEntity(i18n.t(key), Object.values(match?.params ?? {}).filter(Boolean).join(' '));
+  if (!popup?.route.titleKey) return page;
+  return `${withEntity(i18n.t(popup.route.titleKey), popupEntity(popup.params))} - ${page}`;
 }

@@ -18,7 +18,13 @@ export function useSession(): Session {
   return session;
 }
 
+/** The session, or null outside a <SessionProvider> (shared components that also render without one). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 /** A slice of the session state, e.g. `useSessionState(selectAccount)`. */
 export function useSessionState<U>(selector: (state: SessionState) => U, equals?: Equality<U>): U {
   return useStoreSelector(useSession().store, selector, equals);
 }
+

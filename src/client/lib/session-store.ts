@@ -29,6 +29,15 @@ export interface SessionState {
   hiddenSubjectFields: ReadonlySet<HiddenSubjectField>;
   /** Null until loaded. */
   profileInfo: ProfileInfo | null;
+  /** A shared list that failed for good (after its retries): its screens show the failure, not an empty list. */
+  listErrors: Readonly<Partial<Record<SharedList, unknown>>>;
+  /** When the server says the session ends (client clock, ms), pushed forward by every request; null when unknown. */
+  sessionExpiresAt: number | null;
+  /**
+   * The session ended while the screen still shows the signed-in user's work (a save met a 401, or the expiry
+   * passed): dialogs keep their input and offer to sign in again in a new tab, then to save again.
+   */
+  sessionEnded: boolean;
 }
 
 export type SharedList = 'organizations' | 'projects' | 'sourceTypes' | 'authorities';
@@ -52,6 +61,15 @@ export interface Session {
   reset(): Promise<UserDTO | null>;
   /** `POST api/login` with a bearer token; a failure signs out and rethrows. */
   login(token: string): Promise<UserDTO>;
+  /** The server's word on how long the session lasts from now (seconds). */
+  expiresIn(seconds: number): void;
+  /** The session has ended, but the account stays on screen so no typed input is lost. */
+  markEnded(): void;
+  /**
+   * Asks the server who is signed in without signing out on "nobody": after a sign-in in another tab the session
+   * counts as live again; otherwise it stays ended. Also what "Stay signed in" calls: any request slides the expiry.
+   */
+  recheck(): Promise<boolean>;
   /** `POST api/logout`, then forgets the account and the shared lists. */
   logout(): Promise<void>;
   loadSiteSettings(): Promise<ReadonlySet<HiddenSubjectField>>;
@@ -77,6 +95,9 @@ export const initialSessionState: SessionState = {
   authorities: [],
   hiddenSubjectFields: new Set(),
   profileInfo: null,
+  listErrors: {},
+  sessionExpiresAt: null,
+  sessionEnded: false,
 };
 
 const LIST_PATHS: Record<SharedList, string> = {
@@ -88,6 +109,11 @@ const LIST_PATHS: Record<SharedList, string> = {
 
 const isAccount = (value: unknown): value is UserDTO =>
   typeof value === 'object' && value !== null && typeof (value as UserDTO).login === 'string';
+
+function withoutKey<K extends string, V>(record: Readonly<Partial<Record<K, V>>>, key: K): Partial<Record<K, V>> {
+  const { [key]: _dropped, ...rest } = record as Record<K, V>;
+  return rest as Partial<Record<K, V>>;
+}
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -109,7 +135,8 @@ export function createSession(options: SessionOptions): Session {
 
   const setAccount = (account: UserDTO | null): void => {
     const current = store.getState().account;
-    store.setState({ account: sameJson(current, account) ? current : account, identityResolved: true });
+    const session = account ? {} : { sessionEnded: false, sessionExpiresAt: null };
+    store.setState({ account: sameJson(current, account) ? current : account, identityResolved: true, ...session });
   };
 
   async function refreshList(list: SharedList): Promise<void> {
@@ -119,8 +146,10 @@ export function createSession(options: SessionOptions): Session {
       if (epoch !== accountEpoch) return;
       const items = Array.isArray(data) ? data : [];
       if (!sameJson(items, store.getState()[list])) store.setState({ [list]: items });
+      if (list in store.getState().listErrors) store.setState((s) => ({ listErrors: withoutKey(s.listErrors, list) }));
     } catch (error) {
       if (epoch !== accountEpoch) return;
+      store.setState((s) => ({ listErrors: { ...s.listErrors, [list]: error } }));
       onLoadError?.(error, list);
       if (list === 'sourceTypes') store.setState({ sourceTypes: [] });
     }
@@ -131,7 +160,7 @@ export function createSession(options: SessionOptions): Session {
     (account) => {
       accountEpoch++;
       if (!account) {
-        store.setState({ organizations: [], projects: [], sourceTypes: [], authorities: [] });
+        store.setState({ organizations: [], projects: [], sourceTypes: [], authorities: [], listErrors: {} });
         return;
       }
       void refreshList('organizations');
@@ -190,6 +219,22 @@ export function createSession(options: SessionOptions): Session {
       }
     },
     logout,
+    expiresIn(seconds) {
+      if (Number.isFinite(seconds)) store.setState({ sessionExpiresAt: Date.now() + seconds * 1000 });
+    },
+    markEnded() {
+      if (store.getState().account && !store.getState().sessionEnded) store.setState({ sessionEnded: true });
+    },
+    async recheck() {
+      // Forget the old end: the answer brings the new one (and a server that does not say is not warned about).
+      store.setState({ sessionExpiresAt: null });
+      const fetched = await http.get<unknown>('api/account', { silent: true }).then(({ data }) => (isAccount(data) ? data : null), () => null);
+      if (!fetched) return false;
+      pendingIdentity = null;
+      setAccount(fetched);
+      store.setState({ sessionEnded: false });
+      return true;
+    },
     loadSiteSettings() {
       siteSettings ??= http
         .get<unknown>('api/sitesettings')

@@ -1,7 +1,7 @@
 // The ProjectDTO request body of POST and PUT api/projects. The router checks its JSON types against the ProjectDTO
 // component (status by name or ordinal, dates as strings or epoch seconds, attributes a map of strings) and the
 // shared PROJECT_RULES; `extra` adds what those cannot express: the dates must be ZonedDateTimes, every source type
-// needs an id, attribute keys and values must fit their columns. `humanReadableProjectName`, when non-empty, is
+// needs an id, attribute keys and values must fit their columns, and the end date cannot lie before the start date. `humanReadableProjectName`, when non-empty, is
 // stored as the attribute Human-readable-project-name.
 import type { Attributes, FieldErrorVM, ProjectStatus } from '../../common/dto';
 import { ref } from '../../common/schema';
@@ -49,6 +49,9 @@ function extraErrors(raw: Record<string, unknown>): FieldErrorVM[] {
   for (const field of ['startDate', 'endDate'] as const) {
     if (parseZoned(body[field]) === undefined) errors.push(err(field, 'InvalidFormat: must be an ISO-8601 date-time'));
   }
+  const start = parseZoned(body.startDate);
+  const end = parseZoned(body.endDate);
+  if (start && end && end.getTime() < start.getTime()) errors.push(err('endDate', 'DateOrder: must not be before startDate'));
   if (body.sourceTypes?.some((t) => t === null || t.id === undefined || t.id === null)) {
     errors.push(err('sourceTypes', 'NotNull: every source type needs a numeric id'));
   }

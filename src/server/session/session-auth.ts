@@ -2,7 +2,9 @@
 // it before any bearer token. The principal has the user's current roles and every scope those roles may be
 // granted. A request that changes something (not GET/HEAD/OPTIONS) must echo the session's XSRF token in
 // X-XSRF-TOKEN, else 403; a request that also carries a bearer token is then authenticated by that token instead
-// (a cross-site page cannot add an Authorization header, so it is no forgery).
+// (a cross-site page cannot add an Authorization header, so it is no forgery). Every answer to a session request
+// says in X-Session-Expires-In how many seconds the session has left unless used again, so the client can warn
+// before it ends.
 import { grantableScopes } from '../../common/permission-matrix';
 import { SESSION_ID_HASH_STATE } from '../account/end-sessions';
 import type { AuthOutcome, Principal } from '../auth/principal';
@@ -13,7 +15,9 @@ import { safeEqual } from '../oauth/secrets';
 import type { AppServices } from '../services';
 import { addCookies } from './cookies';
 import { clearedSessionCookies, SESSION_COOKIE, sessionCookie, XSRF_COOKIE, xsrfCookie, XSRF_HEADER } from './session-cookies';
-import { findSession, touchSession, type StoredSession } from './session-store';
+import { findSession, sessionLifetime, touchSession, type StoredSession } from './session-store';
+
+export const SESSION_EXPIRES_HEADER = 'X-Session-Expires-In';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -61,6 +65,8 @@ async function resolveSession(ctx: RequestContext): Promise<AuthOutcome> {
     if (hasBearer(ctx)) return null;
     throw accessDenied('Missing or wrong X-XSRF-TOKEN header for a session request');
   }
+  // A touched session has its whole lifetime again; otherwise the stored expiry stands (it lags at most a minute).
+  ctx.extraHeaders[SESSION_EXPIRES_HEADER] = String(session.stale ? sessionLifetime(session.rememberMe) : session.expiresIn);
   if (session.stale) {
     await touchSession(ctx.app.db, session);
     if (session.rememberMe) addCookies(ctx, sessionCookie(config, value, true), xsrfCookie(config, session.xsrfToken, true));

@@ -11,7 +11,7 @@ const IDLE_TIMEOUT_SECONDS = 30 * 60;
 export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
 const TOUCH_INTERVAL_SECONDS = 60;
 
-const sessionLifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_ME_SECONDS : IDLE_TIMEOUT_SECONDS);
+export const sessionLifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_ME_SECONDS : IDLE_TIMEOUT_SECONDS);
 export const sessionIdHash = (cookieValue: string) => sha256Hex(cookieValue);
 
 export interface NewSession {
@@ -32,6 +32,8 @@ export interface StoredSession {
   accessToken: string | null;
   /** The last write of last_seen_at is older than the touch interval. */
   stale: boolean;
+  /** Seconds until the stored expiry (before this request slides it). */
+  expiresIn: number;
   /** The user's current roles and sources, read with the session (one statement per request). */
   access: UserAccess;
 }
@@ -58,11 +60,12 @@ export async function createSession(
 export async function findSession(db: Queryable, cookieValue: string): Promise<StoredSession | undefined> {
   const row = await first<{
     id_hash: string; user_id: number; login: string; activated: boolean; xsrf_token: string; remember_me: boolean;
-    access_token: string | null; stale: boolean; roles: unknown; sources: unknown;
+    access_token: string | null; stale: boolean; expires_in: number | string; roles: unknown; sources: unknown;
   }>(
     db,
     `SELECT s.id_hash, s.user_id, u.login, u.activated, s.xsrf_token, s.remember_me, s.access_token,
-            s.last_seen_at < now() - ($2::int * interval '1 second') AS stale, ${USER_ROLES_AND_SOURCES_COLUMNS}
+            s.last_seen_at < now() - ($2::int * interval '1 second') AS stale,
+            GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (s.expires_at - now()))))::int AS expires_in, ${USER_ROLES_AND_SOURCES_COLUMNS}
        FROM http_session s JOIN radar_user u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`,
     [sessionIdHash(cookieValue), TOUCH_INTERVAL_SECONDS],
@@ -70,7 +73,7 @@ export async function findSession(db: Queryable, cookieValue: string): Promise<S
   if (!row) return undefined;
   return {
     idHash: row.id_hash, userId: row.user_id, login: row.login, activated: row.activated, xsrfToken: row.xsrf_token,
-    rememberMe: row.remember_me, accessToken: row.access_token, stale: row.stale,
+    rememberMe: row.remember_me, accessToken: row.access_token, stale: row.stale, expiresIn: Number(row.expires_in),
     access: accessOf({ id: row.user_id, login: row.login, activated: row.activated, roles: row.roles, sources: row.sources }),
   };
 }

@@ -23,4 +23,12 @@ t('a button with the counts while more exist; a note once all are loaded', async
   assert.equal(h.missing, []);
 });
 
+t('while a load is on its way with nothing more known, no "All 0 results loaded"', async () => {
+  const h = await harness();
+  const view = h.render(<LoadMore shown={0} total={0} loading onLoadMore={() => undefined} />);
+  assert.is(view.container.textContent, '');
+  view.rerender(h.wrap(<LoadMore shown={0} total={0} onLoadMore={() => undefined} />));
+  assert.ok(view.getByText('All 0 results loaded'), 'once answered, an empty list is empty');
+});
+
 t.run();

@@ -105,6 +105,8 @@ t('the language menu switches the interface language', async () => {
   assert.ok(app.view.getByText('U bent niet ingelogd.', { exact: false }));
   assert.is(document.documentElement.lang, 'nl');
   assert.is(document.title, 'Welkom bij het ManagementPortal');
+  assert.is(localStorage.getItem('mp-language'), 'nl', 'the choice is kept for the next visit');
+  localStorage.removeItem('mp-language');
 });
 
 t('sign out posts api/logout, forgets the account and goes home', async () => {

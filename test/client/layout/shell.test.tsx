@@ -66,9 +66,15 @@ t('document.title follows the route and the language', async () => {
   await app.settle();
   assert.is(document.title, 'Organizations');
   act(() => app.services.router.navigate('subject/abc/revisions'));
-  assert.is(document.title, 'Subject revisions');
+  assert.is(document.title, 'Subject revisions abc');
+  act(() => app.services.router.navigate('project/radar'));
+  act(() => app.services.router.openPopup('project-subject/radar/abc/edit'));
+  await app.settle();
+  assert.is(document.title, 'Edit subject abc - Project radar', 'a dialog names its entity first');
+  await waitFor(() => assert.is(document.querySelector('[role="dialog"] h2')?.textContent, 'Edit subject abc', 'and its heading names it'));
+  act(() => app.services.router.navigate('subject/abc/revisions'));
   await act(() => app.services.i18n.setLanguage('nl'));
-  assert.is(document.title, 'Revisies van deelnemer');
+  assert.is(document.title, 'Revisies van deelnemer abc');
   act(() => app.services.router.navigate('no/such/page'));
   assert.is(document.title, 'ManagementPortal', 'unknown paths fall back to managementPortalApp.title');
   assert.is(main().querySelector('h1')?.textContent, 'Uw verzoek kan niet worden verwerkt');

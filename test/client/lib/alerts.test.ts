@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { alertForHttpError, createAlertQueue, type Alert, type Timers } from '../../../src/client/lib/alerts';
+import { alertForHttpError, alertText, createAlertQueue, statusAlert, type Alert, type Timers } from '../../../src/client/lib/alerts';
 import { ApiError, NetworkError } from '../../../src/client/lib/http';
 
 function fakeTimers() {
@@ -81,6 +81,22 @@ queue('subscribers hear every change until they unsubscribe', () => {
   assert.equal(heard.map((list) => list.map((a) => a.key)), [['a'], []]);
 });
 
+queue('one failure, one message: an alert equal to one still showing is not added again', () => {
+  const clock = fakeTimers();
+  const alerts = createAlertQueue({ timers: clock.timers });
+  const first = alerts.error('error.server.not.reachable');
+  assert.is(alerts.error('error.server.not.reachable'), first);
+  alerts.add({ type: 'error', key: 'error.server.not.reachable' });
+  alerts.error('error.http.status', { status: 500 });
+  alerts.error('error.http.status', { status: 500 });
+  alerts.error('error.http.status', { status: 502 });
+  assert.equal(alerts.getAlerts().map((a) => a.key), ['error.server.not.reachable', 'error.http.status', 'error.http.status']);
+  // Once it has gone, the same failure shows again.
+  clock.advance(5000);
+  alerts.error('error.server.not.reachable');
+  assert.is(alerts.getAlerts().length, 1);
+});
+
 queue('real timers are used by default', async () => {
   const alerts = createAlertQueue({ timeoutMs: 5 });
   alerts.success('a');
@@ -109,11 +125,16 @@ mapping('400/409 with an app-error header -> that key, entity name from app-para
       'X-managementPortalApp-params': 'project',
     });
     assert.equal(alertForHttpError(error), [
-      { type: 'error', key: 'error.nameexists', params: { entityName: { key: 'global.menu.entities.project', fallback: 'project' } } },
+      {
+        type: 'error',
+        key: 'error.nameexists',
+        params: { entityName: { key: 'global.menu.entities.project', fallback: 'project' } },
+        fallback: statusAlert(status),
+      },
     ]);
   }
   assert.equal(alertForHttpError(apiError(400, undefined, { 'x-app-error': 'error.idexists' })), [
-    { type: 'error', key: 'error.idexists', params: undefined },
+    { type: 'error', key: 'error.idexists', params: undefined, fallback: statusAlert(400) },
   ]);
 });
 
@@ -135,14 +156,26 @@ mapping('400 with field errors -> one "field cannot be empty" alert per field', 
   ]);
 });
 
+mapping('field errors name their rule: required, the date order, else "not valid"', () => {
+  const body = {
+    message: 'error.validation',
+    fieldErrors: [
+      { objectName: 'project', field: 'endDate', message: 'DateOrder: must not be before startDate' },
+      { objectName: 'project', field: 'projectName', message: 'Pattern: must match' },
+      { objectName: 'project', field: 'location', message: 'NotBlank' },
+    ],
+  };
+  assert.equal(alertForHttpError(apiError(400, body)).map((a) => a.key), ['error.field.dateOrder', 'error.field.invalid', 'error.field.required']);
+});
+
 mapping('400/409 otherwise -> the body message: as a key when it is one (with its params), else as text', () => {
   assert.equal(alertForHttpError(apiError(409, { message: 'error.groupExists', params: { timestamp: 't', n: 2, x: {} } })), [
-    { type: 'error', key: 'error.groupExists', params: { timestamp: 't', n: 2 } },
+    { type: 'error', key: 'error.groupExists', params: { timestamp: 't', n: 2 }, fallback: statusAlert(409) },
   ]);
   assert.equal(alertForHttpError(apiError(400, { message: 'Subject sub-1 is not in project radar' })), [
     { type: 'error', key: 'error.server.message', params: { message: 'Subject sub-1 is not in project radar' } },
   ]);
-  assert.equal(alertForHttpError(apiError(400)), [{ type: 'error', key: 'error.http.status', params: { status: 400 } }]);
+  assert.equal(alertForHttpError(apiError(400)), [statusAlert(400)]);
 });
 
 mapping('404 -> not found, whatever the body says', () => {
@@ -151,18 +184,14 @@ mapping('404 -> not found, whatever the body says', () => {
 
 mapping('other statuses -> the message (key or text), else the status', () => {
   assert.equal(alertForHttpError(apiError(403, { message: 'error.accessDenied' })), [
-    { type: 'error', key: 'error.accessDenied', params: undefined },
+    { type: 'error', key: 'error.accessDenied', params: undefined, fallback: statusAlert(403) },
   ]);
   assert.equal(alertForHttpError(apiError(500, 'Gateway exploded')), [
     { type: 'error', key: 'error.server.message', params: { message: 'Gateway exploded' } },
   ]);
-  assert.equal(alertForHttpError(apiError(502, '<html><body>Bad gateway</body></html>')), [
-    { type: 'error', key: 'error.http.status', params: { status: 502 } },
-  ]);
+  assert.equal(alertForHttpError(apiError(502, '<html><body>Bad gateway</body></html>')), [statusAlert(502)]);
   // The app-error header only counts for 400 and 409.
-  assert.equal(alertForHttpError(apiError(403, undefined, { 'X-managementPortalApp-error': 'error.x' })), [
-    { type: 'error', key: 'error.http.status', params: { status: 403 } },
-  ]);
+  assert.equal(alertForHttpError(apiError(403, undefined, { 'X-managementPortalApp-error': 'error.x' })), [statusAlert(403)]);
 });
 
 mapping('an aborted request shows nothing; a non-HTTP error shows its message', () => {
@@ -171,6 +200,27 @@ mapping('an aborted request shows nothing; a non-HTTP error shows its message', 
     { type: 'error', key: 'error.server.message', params: { message: 'account not provided' } },
   ]);
   assert.equal(alertForHttpError(undefined), [{ type: 'error', key: 'error.unexpected' }]);
+});
+
+mapping('a bare status: its own text, else its class\'s; a key the dictionary lacks falls back to the status', () => {
+  assert.equal(statusAlert(500), {
+    type: 'error',
+    key: 'error.http.500',
+    params: { status: 500 },
+    fallback: { key: 'error.http.5xx', params: { status: 500 } },
+  });
+  assert.equal(statusAlert(418).fallback?.key, 'error.http.4xx');
+  assert.equal(statusAlert(302).fallback?.key, 'error.http.status');
+  const known = new Map([['error.http.5xx', 'Server error {{status}}'], ['error.http.404', 'Gone']]);
+  const i18n = {
+    has: (key: string) => known.has(key),
+    t: (key: string, params?: Record<string, unknown>) => (known.get(key) ?? key).replace('{{status}}', String(params?.status)),
+  };
+  // A ManagementPortal server answers 500 with the body message `error.http.500`.
+  const [alert] = alertForHttpError(apiError(500, { message: 'error.http.500' }));
+  assert.is(alertText(i18n, alert), 'Server error 500');
+  assert.is(alertText(i18n, statusAlert(404)), 'Gone');
+  assert.is(alertText(i18n, statusAlert(503)), 'Server error 503');
 });
 
 mapping.run();

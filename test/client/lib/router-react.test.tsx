@@ -113,7 +113,7 @@ react('useDocumentTitle writes the translated page title', () => {
   );
   assert.is(document.title, 'Management Portal');
   act(() => router.navigate('project/radar'));
-  assert.is(document.title, 'Project');
+  assert.is(document.title, 'Project radar', 'the title names the entity');
 });
 
 react('hooks outside the provider are a clear error', () => {

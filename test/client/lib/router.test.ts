@@ -6,6 +6,7 @@ import {
   createRouter,
   DEFAULT_TITLE_KEY,
   pageTitle,
+  popupEntity,
   pageTitleKey,
   type RouteDef,
   type RouterState,
@@ -194,11 +195,22 @@ titles('the route titleKey, or the default key', () => {
   assert.is(DEFAULT_TITLE_KEY, 'managementPortalApp.title');
 });
 
+titles('popupEntity: what a popup acts on, without numbers and without the project or organization that holds it', () => {
+  assert.is(popupEntity({ projectName: 'radar', login: 'abc' }), 'abc');
+  assert.is(popupEntity({ projectName: 'radar' }), 'radar');
+  assert.is(popupEntity({ organizationName: 'main', projectName: 'radar' }), 'radar');
+  assert.is(popupEntity({ projectName: 'radar', id: '5' }), 'radar');
+  assert.is(popupEntity({ sourceTypeProducer: 'Empatica', sourceTypeModel: 'E4', catalogVersion: 'v1' }), 'Empatica E4 v1');
+  assert.is(popupEntity({}), '');
+});
+
 titles('pageTitle translates, with the product name when even the default is untranslated', () => {
   const dictionary: Record<string, string> = { 'managementPortalApp.project.home.title': 'Projects' };
   const translator = { t: (key: string) => dictionary[key] ?? key, has: (key: string) => key in dictionary };
   const { router } = memoryRouter('/project/radar');
-  assert.is(pageTitle(router.getState().match, translator), 'Projects');
+  assert.is(pageTitle(router.getState().match, translator), 'Projects radar', 'followed by the entity its parameters name');
+  const popup = { route: { path: 'x/:projectName/:login/edit', page: 'x', titleKey: 'managementPortalApp.project.home.title' }, params: { projectName: 'radar', login: 'abc' } };
+  assert.is(pageTitle(router.getState().match, translator, popup), 'Projects abc - Projects radar', 'a popup first, with its entity');
   assert.is(pageTitle(null, translator), 'ManagementPortal');
   dictionary['managementPortalApp.title'] = 'Management Portal';
   assert.is(pageTitle(null, translator), 'Management Portal');

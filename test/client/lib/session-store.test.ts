@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrganizationDTO, ProjectDTO, UserDTO } from '../../../src/common/dto';
-import { createHttp, type HttpError } from '../../../src/client/lib/http';
+import { ApiError, createHttp, type HttpError } from '../../../src/client/lib/http';
 import {
   createSession,
   findOrganization,
@@ -195,6 +195,26 @@ caches('source types that keep failing: 11 attempts, one report, an empty list',
   assert.is(reported.loadErrors.length, 1);
   assert.is(reported.loadErrors[0][1], 'sourceTypes');
   assert.equal(session.store.getState().sourceTypes, []);
+});
+
+caches('a list that failed for good keeps its failure until a retry succeeds; sign-out forgets it', async () => {
+  const { session } = setup({
+    'GET api/account': json(admin),
+    'GET api/projects': [...Array(11).fill({ status: 500 }), json([radar])],
+    'POST api/logout': { status: 200 },
+  });
+  await session.identity();
+  for (let i = 0; i < 30; i++) await flush();
+  const failure = session.store.getState().listErrors.projects;
+  assert.instance(failure, ApiError);
+  assert.is((failure as ApiError).status, 500);
+  assert.equal(session.store.getState().projects, []);
+  await session.refreshProjects();
+  assert.equal(session.store.getState().projects, [radar]);
+  assert.equal(session.store.getState().listErrors, {});
+  session.store.setState({ listErrors: { organizations: new Error('x') } });
+  await session.logout();
+  assert.equal(session.store.getState().listErrors, {});
 });
 
 caches('a refetch with the same content keeps the same array (no re-render)', async () => {

@@ -3,8 +3,8 @@
 // the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no global alert, so this is
 // where the user learns about it).
 import { useState, type ReactNode } from 'react';
-import { alertForHttpError } from '../../lib/alerts';
-import { useT } from '../../lib/i18n-react';
+import { alertForHttpError, alertText } from '../../lib/alerts';
+import { useI18n } from '../../lib/i18n-react';
 import type { AlertInit } from '../../lib/alerts';
 import { Modal } from './modal';
 
@@ -22,7 +22,8 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose, canConfirm = true }: ConfirmDialogProps): ReactNode {
-  const t = useT();
+  const i18n = useI18n();
+  const t = i18n.t;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<AlertInit | null>(null);
 
@@ -53,11 +54,11 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', 
     </>
   );
   return (
-    <Modal title={title} footer={footer} onClose={onClose} saving={saving}>
+    <Modal title={title} footer={footer} onClose={onClose} saving={saving} guardChanges={false}>
       <div className="confirm-dialog__message">{children}</div>
       {failure && (
         <p className="confirm-dialog__error" role="alert">
-          {t(failure.key, failure.params)}
+          {alertText(i18n, failure)}
         </p>
       )}
     </Modal>

@@ -1,7 +1,8 @@
-// The footer of every create/edit dialog: Cancel closes, Save runs only while the form is valid and
-// nothing is saving or loading. Both are plain buttons, so Enter in a field submits through the form instead.
+// The footer of every create/edit dialog: Cancel closes (asking first when something was changed, see
+// discard-guard.ts), Save runs only while the form is valid and nothing is saving or loading. Both are plain buttons, so Enter in a field submits through the form instead.
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';
+import { CancelButton } from './cancel-button';
 
 export interface SaveCancelFooterProps {
   onCancel: () => void;
@@ -15,9 +16,7 @@ export function SaveCancelFooter({ onCancel, onSave, canSave, saving }: SaveCanc
   const t = useT();
   return (
     <>
-      <button type="button" className="button button--secondary" disabled={saving} onClick={onCancel}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={onCancel} disabled={saving} />
       <button type="button" className="button button--primary" disabled={!canSave || saving} onClick={onSave}>
         {t('entity.action.save')}
       </button>

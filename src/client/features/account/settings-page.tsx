@@ -7,8 +7,8 @@ import { ACCOUNT_RULES } from '../../../common/validation';
 import type { PageProps } from '../../components/popup/popup-types';
 import { Select, TextField, useForm } from '../../components/form';
 import { useHttp } from '../../components/services-react';
-import { alertForHttpError, type AlertInit } from '../../lib/alerts';
-import { useLanguage, useT } from '../../lib/i18n-react';
+import { alertForHttpError, alertText, type AlertInit } from '../../lib/alerts';
+import { useI18n, useLanguage, useT } from '../../lib/i18n-react';
 import { LANGUAGE_CODES, LANGUAGE_NAMES } from '../../lib/language-names';
 import { toInterfaceLanguage } from '../../lib/languages';
 import { selectAccount } from '../../lib/session-store';
@@ -56,6 +56,7 @@ export function SettingsPage(_props: PageProps): ReactNode {
 
 function SettingsForm({ account }: { account: UserDTO | null }): ReactNode {
   const t = useT();
+  const i18n = useI18n();
   const http = useHttp();
   const session = useSession();
   const [language, setLanguage] = useLanguage();
@@ -96,7 +97,7 @@ function SettingsForm({ account }: { account: UserDTO | null }): ReactNode {
       {outcome && !outcome.saved && (
         <InlineMessage tone="danger">
           {t('settings.messages.error')}
-          {outcome.reason && ` ${t(outcome.reason.key, outcome.reason.params)}`}
+          {outcome.reason && ` ${alertText(i18n, outcome.reason)}`}
         </InlineMessage>
       )}
       <form className="account-page__form" noValidate onSubmit={(event) => void submit(event)}>

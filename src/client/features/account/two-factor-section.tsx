@@ -4,8 +4,8 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../components/form';
 import { useHttp } from '../../components/services-react';
-import { alertForHttpError } from '../../lib/alerts';
-import { useT } from '../../lib/i18n-react';
+import { alertForHttpError, alertText } from '../../lib/alerts';
+import { useI18n, useT } from '../../lib/i18n-react';
 import { qrToSvg } from '../../lib/qr';
 import { InlineMessage } from './inline-message';
 
@@ -34,6 +34,7 @@ function QrImage({ uri, alt }: { uri: string; alt: string }): ReactNode {
 
 export function TwoFactorSection(): ReactNode {
   const t = useT();
+  const i18n = useI18n();
   const http = useHttp();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [code, setCode] = useState('');
@@ -46,7 +47,7 @@ export function TwoFactorSection(): ReactNode {
       setView({ kind: 'status', status: answer.data });
     } catch (error) {
       const [alert] = alertForHttpError(error);
-      setMessage({ tone: 'danger', text: alert ? t(alert.key, alert.params) : '' });
+      setMessage({ tone: 'danger', text: alert ? alertText(i18n, alert) : '' });
     }
   };
   useEffect(() => {
@@ -62,7 +63,7 @@ export function TwoFactorSection(): ReactNode {
       await work();
     } catch (error) {
       const [alert] = alertForHttpError(error);
-      setMessage({ tone: 'danger', text: alert ? t(alert.key, alert.params) : '' });
+      setMessage({ tone: 'danger', text: alert ? alertText(i18n, alert) : '' });
     } finally {
       setBusy(false);
     }

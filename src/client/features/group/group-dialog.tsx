@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { GroupDTO } from '../../../common/dto';
 import { GROUP_RULES } from '../../../common/validation';
 import { TextField, useForm } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { CancelButton, Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useAlerts, useHttp, useListEvents } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
@@ -28,9 +28,7 @@ export function GroupDialog({ params, close }: PopupProps): ReactNode {
 
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={close} disabled={form.saving} />
       <button type="button" className="button button--primary" disabled={!form.valid || form.saving || !projectName} onClick={() => void save()}>
         {t('entity.action.save')}
       </button>

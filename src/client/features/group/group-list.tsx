@@ -1,10 +1,11 @@
-// The Groups tab of a project: the project's groups, a button for a new one, and delete. A group that still has
-// subjects answers the plain DELETE with 409: then the confirmation popup project-group/{projectName}/{id}/delete
-// opens, which unlinks the subjects.
-import { useState, type ReactNode } from 'react';
+// The Groups tab of a project: the project's groups, a button for a new one, and delete. Delete asks first, naming
+// the group; a group that still has subjects answers the plain DELETE with 409: then the confirmation popup
+// project-group/{projectName}/{id}/delete opens, which says so and unlinks the subjects.
+import { useRef, useState, type ReactNode } from 'react';
 import type { GroupDTO } from '../../../common/dto';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
+import { ConfirmDialog } from '../../components/modal';
 import { PopupLink, useOpenPopup } from '../../components/popup';
 import { useAlerts, useHttp, useListEvents } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
@@ -20,6 +21,7 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
   const events = useListEvents();
   const openPopup = useOpenPopup();
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<GroupDTO | null>(null);
   const groups = useResource(
     ['groups', projectName],
     async (signal) => {
@@ -29,6 +31,8 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
     { reloadOn: { groupListModification: true } },
   );
 
+  // The group whose plain DELETE answered 409: once the confirmation has closed, the popup that unlinks opens.
+  const stillHasSubjects = useRef<GroupDTO | null>(null);
   const remove = async (group: GroupDTO) => {
     setDeleting(group.name);
     try {
@@ -37,10 +41,16 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
       events.emit('groupListModification', { deleted: group.name });
     } catch (error) {
       // 409: the group still has subjects; ask before unlinking them. Other failures were already reported.
-      if (isApiError(error) && error.status === 409) openPopup(pathOf('project-group', projectName, group.id ?? group.name, 'delete'));
+      if (isApiError(error) && error.status === 409) stillHasSubjects.current = group;
     } finally {
       setDeleting(null);
     }
+  };
+  const closeConfirmation = () => {
+    setConfirming(null);
+    const group = stillHasSubjects.current;
+    stillHasSubjects.current = null;
+    if (group) openPopup(pathOf('project-group', projectName, group.id ?? group.name, 'delete'));
   };
 
   const columns: Column<GroupDTO>[] = [
@@ -55,7 +65,7 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
           className="button button--danger button--small"
           disabled={deleting !== null}
           aria-label={t('entity.action.named', { action: t('entity.action.delete'), entity: t('entity.named.group', { name: group.name }) })}
-          onClick={() => void remove(group)}
+          onClick={() => setConfirming(group)}
         >
           {t('entity.action.delete')}
         </button>
@@ -74,6 +84,11 @@ export function GroupList({ projectName }: { projectName: string }): ReactNode {
         <LoadError error={groups.error} onRetry={groups.retry} />
       ) : (
         <DataTable columns={columns} rows={groups.data ?? []} rowKey={(group) => group.id ?? group.name} loading={groups.loading} sort={null} onSortChange={() => undefined} />
+      )}
+      {confirming && (
+        <ConfirmDialog title={t('entity.delete.title')} onConfirm={() => remove(confirming)} onClose={closeConfirmation}>
+          <p>{t('managementPortalApp.group.delete.question', { name: confirming.name })}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -14,8 +14,9 @@ import { useTokenLogin } from './use-token-login';
 // The cards' totals come with the organization area's chunk, after the page: the first load does not carry them.
 const OrganizationTotals = lazy(() => import('../organization').then((m) => ({ default: m.OrganizationTotals })));
 
-const selectResolved = (state: SessionState) => state.identityResolved;
 const selectOrganizations = (state: SessionState) => state.organizations;
+const selectOrganizationsFailed = (state: SessionState) => state.listErrors.organizations !== undefined;
+const selectResolved = (state: SessionState) => state.identityResolved;
 
 function OrganizationCards({ organizations }: { organizations: readonly OrganizationDTO[] }): ReactNode {
   const t = useT();
@@ -44,6 +45,8 @@ export function HomePage(_props: PageProps): ReactNode {
   const account = useSessionState(selectAccount);
   const resolved = useSessionState(selectResolved);
   const organizations = useSessionState(selectOrganizations);
+  // The organizations failed for good: say so rather than show none (their screens offer Retry; home stays small).
+  const failed = useSessionState(selectOrganizationsFailed);
   useTokenLogin();
 
   return (
@@ -55,7 +58,13 @@ export function HomePage(_props: PageProps): ReactNode {
           <>
             <p className="home__logged">{t('home.logged.message', { username: account.login })}</p>
             <h2 className="home__heading">{t('home.organizations')}</h2>
-            <OrganizationCards organizations={organizations} />
+            {failed ? (
+              <p className="load-error__message" role="alert">
+                {t('global.loadError.failed')}
+              </p>
+            ) : (
+              <OrganizationCards organizations={organizations} />
+            )}
           </>
         ) : (
           <p className="home__notice">

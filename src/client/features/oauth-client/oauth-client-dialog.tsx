@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { ClientDetailsDTO } from '../../../common/dto';
 import { useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
-import { Modal } from '../../components/modal';
+import { CancelButton, Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
@@ -39,9 +39,7 @@ export function OAuthClientDialog({ params, close }: PopupProps): ReactNode {
 
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={close} disabled={form.saving} />
       <button type="button" className="button button--primary" disabled={!form.valid || form.saving || locked} onClick={() => void save()}>
         {t('entity.action.save')}
       </button>

@@ -4,21 +4,20 @@ import type { ReactNode } from 'react';
 import { ROLE_SYS_ADMIN } from '../../../common/authorities';
 import type { OrganizationDTO } from '../../../common/dto';
 import { AuthorityGate } from '../../components/authority-gate';
+import { LoadError } from '../../components/load-error';
 import { DataTable, sortRows, useSortParam, type Column, type SortState } from '../../components/data-table';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
-import type { SessionState } from '../../lib/session-store';
-import { useSessionState } from '../../lib/session-react';
+import { useSharedList } from '../../lib/shared-list-react';
 
 const DEFAULT_SORT: SortState = { field: 'name', ascending: true };
-const selectOrganizations = (state: SessionState) => state.organizations;
 
 export function OrganizationListPage(_props: PageProps): ReactNode {
   const t = useT();
-  const organizations = useSessionState(selectOrganizations);
+  const organizations = useSharedList('organizations');
   const [sort] = useSortParam(DEFAULT_SORT);
   const label = (field: string) => t(`managementPortalApp.organization.${field}`);
   const columns: Column<OrganizationDTO>[] = [
@@ -43,7 +42,11 @@ export function OrganizationListPage(_props: PageProps): ReactNode {
           </PopupLink>
         </AuthorityGate>
       </header>
-      <DataTable columns={columns} rows={sortRows(organizations, sort)} rowKey={(o) => o.name} defaultSort={DEFAULT_SORT} />
+      {organizations.error !== undefined ? (
+        <LoadError error={organizations.error} onRetry={organizations.retry} />
+      ) : (
+        <DataTable columns={columns} rows={sortRows(organizations.items, sort)} rowKey={(o) => o.name} defaultSort={DEFAULT_SORT} />
+      )}
     </section>
   );
 }

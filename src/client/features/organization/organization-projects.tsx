@@ -1,22 +1,20 @@
 // An organization's Projects tab: its projects from the session cache (which the server already limits to what the
 // signed-in user may read) and, for its admins, a button that opens the project dialog for a new project.
 import type { ReactNode } from 'react';
-import type { SessionState } from '../../lib/session-store';
+import { LoadError } from '../../components/load-error';
 import { PopupLink } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
-import { useSessionState } from '../../lib/session-react';
+import { useSharedList } from '../../lib/shared-list-react';
 import { organizationOf } from '../project/project-access';
 import { ProjectTable } from '../project/project-table';
 import { useIsOrganizationAdmin } from './organization-access';
 
-const selectProjects = (state: SessionState) => state.projects;
-
 export function OrganizationProjects({ organizationName }: { organizationName: string }): ReactNode {
   const t = useT();
-  const all = useSessionState(selectProjects);
+  const all = useSharedList('projects');
   const isAdmin = useIsOrganizationAdmin(organizationName);
-  const projects = all.filter((project) => organizationOf(project) === organizationName);
+  const projects = all.items.filter((project) => organizationOf(project) === organizationName);
   return (
     <div className="organization-projects">
       {isAdmin && (
@@ -26,7 +24,11 @@ export function OrganizationProjects({ organizationName }: { organizationName: s
           </PopupLink>
         </div>
       )}
-      <ProjectTable projects={projects} hideOrganization />
+      {all.error !== undefined ? (
+        <LoadError error={all.error} onRetry={all.retry} />
+      ) : (
+        <ProjectTable projects={projects} hideOrganization />
+      )}
     </div>
   );
 }

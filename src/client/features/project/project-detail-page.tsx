@@ -1,12 +1,15 @@
 // A project's page: its name (the human-readable one when set), the facts, Edit and Delete buttons,
 // and the tabs, which only a system admin, the organization admin of its organization or its project admin sees;
-// anyone else gets a notice that no tabs are available.
+// anyone else gets a notice that no tabs are available. That notice also answers a project the server will not
+// show this user (403, or 404 for anyone but a system admin, since a 404 may hide a project outside one's scope):
+// "no sections are available to you" is the truth, where "could not be loaded" would read like a fault.
 import type { ReactNode } from 'react';
+import { ROLE_SYS_ADMIN } from '../../../common/authorities';
 import { useHasAnyAuthority } from '../../components/authority-gate';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { pathOf } from '../../lib/app-url';
-import { isNotFound } from '../../lib/http-errors';
+import { isApiError, isNotFound } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { findProject } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
@@ -28,6 +31,8 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
   const mayAdminister = useHasAnyAuthority(known ? projectAdminAuthorities(known) : []) && known !== undefined;
   const mayDelete = useHasAnyAuthority(known ? projectDeleteAuthorities(known) : []) && known !== undefined;
   const organization = known ? organizationOf(known) : undefined;
+  const isSysAdmin = useHasAnyAuthority([ROLE_SYS_ADMIN]);
+  const outOfReach = failed && isApiError(loaded.error) && (loaded.error.status === 403 || (loaded.error.status === 404 && !isSysAdmin));
 
   return (
     <section className="entity-page">
@@ -45,7 +50,9 @@ export function ProjectDetailPage({ params }: PageProps): ReactNode {
       </header>
       {!project ? (
         failed ? (
-          isNotFound(loaded.error) ? (
+          outOfReach ? (
+            <p className="notice">{t('managementPortalApp.project.noTabs')}</p>
+          ) : isNotFound(loaded.error) ? (
             <p className="notice">{t('managementPortalApp.project.notFound')}</p>
           ) : (
             <LoadError error={loaded.error} onRetry={loaded.retry} />

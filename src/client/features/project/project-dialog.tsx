@@ -6,6 +6,7 @@ import { PROJECT_STATUSES, type ProjectDTO } from '../../../common/dto';
 import { PROJECT_RULES } from '../../../common/validation';
 import { Checkbox, DateInput, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
+import { SharedListErrors } from '../../components/shared-list-errors';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -15,13 +16,16 @@ import { useLocation, useRouter } from '../../lib/router-react';
 import { findOrganization, selectAccount } from '../../lib/session-store';
 import { useSession, useSessionState } from '../../lib/session-react';
 import { organizationChoices } from './organization-choices';
-import { formValuesOf, PROJECT_ATTRIBUTE_KEYS, projectBody, type ProjectFormValues } from './project-form-model';
+import { endsBeforeStart, formValuesOf, PROJECT_ATTRIBUTE_KEYS, projectBody, type ProjectFormValues } from './project-form-model';
 import { SourceTypesField } from './source-types-field';
 import { useProject } from './use-project';
 
 const ON_PROJECT_PAGE = /^project\/[^/]+$/;
-const checkOrganization = (values: ProjectFormValues) =>
-  values.organizationName ? {} : { organizationName: { key: 'entity.validation.required' } };
+/** The organization is required, and a project cannot end before it starts (the server refuses that too). */
+const checkProject = (values: ProjectFormValues) => ({
+  ...(values.organizationName ? {} : { organizationName: { key: 'entity.validation.required' } }),
+  ...(endsBeforeStart(values.startDate, values.endDate) ? { endDate: { key: 'managementPortalApp.project.endBeforeStart' } } : {}),
+});
 
 export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   const t = useT();
@@ -35,7 +39,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   const project = loaded.data;
   const account = useSessionState(selectAccount);
   const organizations = useSessionState((state) => state.organizations);
-  const form = useForm<ProjectFormValues>({ initial: formValuesOf(undefined, params.organizationName), rules: PROJECT_RULES, check: checkOrganization });
+  const form = useForm<ProjectFormValues>({ initial: formValuesOf(undefined, params.organizationName), rules: PROJECT_RULES, check: checkProject });
   const { values } = form;
   const loading = editing !== undefined && !project;
 
@@ -70,6 +74,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
   return (
     <Modal title={t(editing ? 'managementPortalApp.project.home.editLabel' : 'managementPortalApp.project.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
       {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
+      <SharedListErrors lists={['organizations', 'sourceTypes']} />
       <form className="entity-form" onSubmit={(event) => event.preventDefault()}>
         <TextField label={label('projectName')} required readOnly={editing !== undefined} {...form.field('projectName')} onChange={setName} />
         {!editing && <p className="entity-form__warning">{label('nameImmutable')}</p>}

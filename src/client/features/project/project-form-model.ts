@@ -54,6 +54,9 @@ export function formValuesOf(project: ProjectDTO | undefined, organizationName =
   };
 }
 
+/** Both dates given (yyyy-mm-dd) and the end before the start. */
+export const endsBeforeStart = (startDate: string, endDate: string): boolean => startDate !== '' && endDate !== '' && endDate < startDate;
+
 /** The body of POST/PUT api/projects. */
 export function projectBody(values: ProjectFormValues, existing: ProjectDTO | undefined, organization: OrganizationDTO | undefined): ProjectDTO {
   const humanReadable = (values.copyName ? values.projectName : values.humanReadableProjectName).trim();

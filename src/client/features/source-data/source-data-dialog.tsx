@@ -7,6 +7,7 @@ import { processingStateOptions } from '../source-type/catalogue-labels';
 import { SOURCE_DATA_RULES } from '../../../common/validation';
 import { blankToNull, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
+import { SharedListErrors } from '../../components/shared-list-errors';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -85,6 +86,7 @@ export function SourceDataDialog({ params, close }: PopupProps): ReactNode {
   return (
     <Modal title={t(editing ? 'managementPortalApp.sourceData.home.editLabel' : 'managementPortalApp.sourceData.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
       {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
+      <SharedListErrors lists={['sourceTypes']} />
       <form
         className="entity-form"
         onSubmit={(event) => {

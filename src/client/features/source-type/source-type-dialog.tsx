@@ -7,7 +7,7 @@ import { scopeOptions } from './catalogue-labels';
 import { SOURCE_TYPE_RULES } from '../../../common/validation';
 import { Checkbox, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
-import { Modal } from '../../components/modal';
+import { CancelButton, Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
@@ -57,9 +57,7 @@ export function SourceTypeDialog({ params, close }: PopupProps): ReactNode {
   const valid = form.valid && rows.every(rowIsValid);
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={close} disabled={form.saving} />
       <button type="button" className="button button--primary" disabled={!valid || form.saving || loading} onClick={() => void save()}>
         {t('entity.action.save')}
       </button>

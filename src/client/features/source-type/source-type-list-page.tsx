@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { SourceTypeDTO } from '../../../common/dto';
 import { Badge } from '../../components/badge';
+import { LoadError } from '../../components/load-error';
 import { DataTable, sortRows, useSortParam, type Column, type SortState } from '../../components/data-table';
 import { PopupLink } from '../../components/popup';
 import type { PageProps } from '../../components/popup/popup-types';
@@ -12,18 +13,18 @@ import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import type { SessionState } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
+import { useSharedList } from '../../lib/shared-list-react';
 import { CatalogueRowActions } from './catalogue-action';
 import { sourceTypeRefusals } from './catalogue-access';
 import { scopeLabel } from './catalogue-labels';
 import { sourceTypePath } from './source-type-path';
 
 const DEFAULT_SORT: SortState = { field: 'id', ascending: true };
-const selectSourceTypes = (state: SessionState) => state.sourceTypes;
 const selectAccount = (state: SessionState) => state.account;
 
 export function SourceTypeListPage(_props: PageProps): ReactNode {
   const t = useT();
-  const sourceTypes = useSessionState(selectSourceTypes);
+  const sourceTypes = useSharedList('sourceTypes');
   const account = useSessionState(selectAccount);
   const [sort] = useSortParam(DEFAULT_SORT);
   const label = (field: string) => t(`managementPortalApp.sourceType.${field}`);
@@ -69,13 +70,17 @@ export function SourceTypeListPage(_props: PageProps): ReactNode {
           {t('managementPortalApp.sourceType.home.createLabel')}
         </PopupLink>
       </header>
-      <DataTable
-        columns={columns}
-        rows={sortRows(sourceTypes, sort)}
-        rowKey={(type) => type.id ?? `${type.producer}/${type.model}/${type.catalogVersion}`}
-        defaultSort={DEFAULT_SORT}
-        empty={label('empty')}
-      />
+      {sourceTypes.error !== undefined ? (
+        <LoadError error={sourceTypes.error} onRetry={sourceTypes.retry} />
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={sortRows(sourceTypes.items, sort)}
+          rowKey={(type) => type.id ?? `${type.producer}/${type.model}/${type.catalogVersion}`}
+          defaultSort={DEFAULT_SORT}
+          empty={label('empty')}
+        />
+      )}
     </section>
   );
 }

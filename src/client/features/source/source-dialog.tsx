@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { SourceDTO } from '../../../common/dto';
 import { Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
+import { SharedListErrors } from '../../components/shared-list-errors';
 import { Modal, SaveCancelFooter } from '../../components/modal';
 import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
@@ -62,6 +63,7 @@ export function SourceDialog({ params, close }: PopupProps): ReactNode {
     <Modal title={t(editing ? 'managementPortalApp.source.home.editLabel' : 'managementPortalApp.source.home.createLabel')} footer={footer} onClose={close} saving={form.saving}>
       {loaded.error !== undefined && <LoadError error={loaded.error} onRetry={loaded.retry} />}
       {projectTypes.error !== undefined && <LoadError error={projectTypes.error} onRetry={projectTypes.retry} />}
+      <SharedListErrors lists={['projects']} />
       <form
         className="entity-form"
         onSubmit={(event) => {

@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import type { GroupDTO, GroupPatchOperation, SubjectDTO } from '../../../common/dto';
 import { Select } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { CancelButton, Modal } from '../../components/modal';
 import { useAlerts, useHttp, useListEvents } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
 
@@ -46,9 +46,7 @@ export function AddToGroupDialog({ projectName, groups, subjects, onClose, onAdd
 
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={saving} onClick={onClose}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={onClose} disabled={saving} />
       <button type="button" className="button button--primary" disabled={!group || saving} onClick={() => void save()}>
         {t('entity.action.save')}
       </button>

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MinimalSourceDetailsDTO, SubjectDTO } from '../../../common/dto';
 import { LoadError } from '../../components/load-error';
-import { Modal } from '../../components/modal';
+import { CancelButton, Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup';
 import { useAlerts, useHttp, useListEvents } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
@@ -64,9 +64,7 @@ export function SourceAssignerDialog({ params, close }: PopupProps): ReactNode {
 
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={close} disabled={saving} />
       <button type="button" className="button button--primary" disabled={!subject || saving} onClick={() => void save()}>
         {t('entity.action.save')}
       </button>

@@ -6,7 +6,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProjectDTO, SubjectDTO } from '../../../common/dto';
 import { DateInput, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
-import { Modal } from '../../components/modal';
+import { SharedListErrors } from '../../components/shared-list-errors';
+import { CancelButton, Modal } from '../../components/modal';
 import type { PopupProps } from '../../components/popup';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
@@ -61,9 +62,7 @@ export function SubjectDialog({ params, close }: PopupProps): ReactNode {
 
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={close} disabled={form.saving} />
       <button
         type="submit"
         form="subject-dialog-form"
@@ -83,6 +82,7 @@ export function SubjectDialog({ params, close }: PopupProps): ReactNode {
       saving={form.saving}
     >
       {subject.error !== undefined && <LoadError error={subject.error} onRetry={subject.retry} />}
+      <SharedListErrors lists={['projects']} />
       {projectGroups.error !== undefined && <LoadError error={projectGroups.error} onRetry={projectGroups.retry} />}
       <form
         id="subject-dialog-form"

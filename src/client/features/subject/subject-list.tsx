@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Checkbox } from '../../components/form';
 import { LoadError } from '../../components/load-error';
 import { LoadMore } from '../../components/load-more';
+import { useAnnounceResults } from '../../components/use-announce-results';
 import { useOpenPopup } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
@@ -75,6 +76,8 @@ export function SubjectList({ projectName, thresholds }: SubjectListProps): Reac
   const setSort = (next: SubjectSort) => router.setQuery({ sort: formatSubjectSort(next), page: 1 }, { replace: true });
 
   const list = useSubjectList({ projectName, filters: request, sort, page });
+  // A filter or sort change is announced with the number of subjects found.
+  useAnnounceResults(JSON.stringify([request, sort]), list.settled, t('managementPortalApp.subject.found', { count: list.total }));
   // A page number past the end (left in the query by another list) becomes the last page once the total is known.
   const lastPage = list.settled ? Math.max(1, Math.ceil(list.total / SUBJECT_PAGE_SIZE)) : undefined;
   useEffect(() => {

@@ -2,6 +2,7 @@
 // only) and the organizations and projects of the session caches, with translated labels.
 import { useMemo, type ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';
+import { SharedListErrors } from '../../components/shared-list-errors';
 import { useT } from '../../lib/i18n-react';
 import type { SessionState } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
@@ -35,6 +36,7 @@ export function RoleEditorField({ roles, onChange, disabled = false }: RoleEdito
   return (
     <div className="field">
       <span className="field__label">{t('userManagement.roles')}</span>
+      <SharedListErrors lists={['authorities', 'organizations', 'projects']} />
       <mp-role-editor
         roles={roleList}
         authorities={authorityList}

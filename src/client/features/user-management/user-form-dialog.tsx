@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RoleDTO, UserDTO } from '../../../common/dto';
 import { USER_RULES } from '../../../common/validation';
 import { Select, TextField, useForm } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { CancelButton, Modal } from '../../components/modal';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
 import { selectAccount } from '../../lib/session-store';
@@ -73,9 +73,7 @@ export function UserFormDialog({ title, initial, close }: UserFormDialogProps): 
 
   const footer = (
     <>
-      <button type="button" className="button button--secondary" disabled={form.saving} onClick={close}>
-        {t('entity.action.cancel')}
-      </button>
+      <CancelButton onCancel={close} disabled={form.saving} />
       <button type="submit" form={formId} className="button button--primary" disabled={!form.valid || form.saving}>
         {t('entity.action.save')}
       </button>

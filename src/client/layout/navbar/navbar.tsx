@@ -1,6 +1,7 @@
 // The navigation bar: Home; Entities and Administration for system admins; the organizations the account can see;
 // the language menu (when there is a choice); the account menu. Below ~768 px the menus fold behind a burger button.
 import { useEffect, useState, type ReactNode } from 'react';
+import { rememberLanguageChoice } from '../../lib/language-choice';
 import { INTERFACE_LANGUAGE_NAMES, INTERFACE_LANGUAGES } from '../../lib/languages';
 import { useLanguage, useT } from '../../lib/i18n-react';
 import { Link, useLocation, useRouter } from '../../lib/router-react';
@@ -44,7 +45,10 @@ export function Navbar(): ReactNode {
     key: code,
     label: INTERFACE_LANGUAGE_NAMES[code],
     checked: code === language,
-    onSelect: () => void setLanguage(code),
+    onSelect: () => {
+      rememberLanguageChoice(code); // kept across reloads; a signed-in account's language still wins on the next visit
+      void setLanguage(code);
+    },
   }));
 
   return (

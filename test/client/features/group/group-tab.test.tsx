@@ -1,7 +1,7 @@
 import '../../../setup/dom';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { GroupDeleteDialog, GroupDialog } from '../../../../src/client/features/group';
 import { GroupList } from '../../../../src/client/features/group/group-list';
 import { json } from '../../lib/fake-fetch';
@@ -23,10 +23,16 @@ t('lists the groups, opens the create popup, deletes an empty group', async () =
   fireEvent.click(view.getByRole('link', { name: 'Create a group' }));
   assert.is(h.router.getState().location.popup, 'project-group-new/radar');
   act(() => h.router.closePopup());
+  fireEvent.click(view.getByRole('button', { name: 'Delete group control' }));
+  // Nothing is deleted before the user confirms, in a dialog that names the group.
+  assert.not.ok(h.calls.some((c) => c.method === 'DELETE'));
+  const dialog = view.getByRole('dialog');
+  assert.ok(dialog.textContent?.includes('Are you sure you want to delete group control?'));
   await act(async () => {
-    fireEvent.click(view.getByRole('button', { name: 'Delete group control' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await tick(10);
   });
+  assert.is(view.queryByRole('dialog'), null);
   const call = h.calls.find((c) => c.method === 'DELETE')!;
   assert.is(call.url, 'api/projects/radar/groups/control?unlinkSubjects=false');
   assert.equal(h.alerts.getAlerts().map((a) => [a.type, a.key]), [['success', 'managementPortalApp.group.deleted']]);
@@ -45,8 +51,9 @@ t('a 409 (the group has subjects) opens the confirmation popup instead of an err
   });
   const view = h.render(<GroupList projectName="radar" />);
   await waitFor(() => assert.ok(view.getByRole('cell', { name: 'treatment' })));
+  fireEvent.click(view.getByRole('button', { name: 'Delete group treatment' }));
   await act(async () => {
-    fireEvent.click(view.getByRole('button', { name: 'Delete group treatment' }));
+    fireEvent.click(within(view.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await tick(10);
   });
   assert.is(h.router.getState().location.popup, 'project-group/radar/5/delete');

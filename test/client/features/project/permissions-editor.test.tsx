@@ -1,7 +1,7 @@
 import '../../../setup/dom';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import type { UserDTO } from '../../../../src/common/dto';
 import { PermissionsEditor } from '../../../../src/client/features/project/permissions/permissions-editor';
 import { json } from '../../lib/fake-fetch';
@@ -93,10 +93,16 @@ t('add is disabled until a user is chosen, then PUTs the user\'s roles with the 
 t('remove PUTs the user\'s roles without that role; editing someone else leaves the session alone', async () => {
   const puts: RolePut[] = [];
   const { h, view } = await render(user('admin', [{ authorityName: 'ROLE_SYS_ADMIN' }]), puts);
+  fireEvent.click(removeButton(view, 'jo', 'ROLE_PROJECT_ADMIN'));
+  assert.is(puts.length, 0, 'nothing before the confirmation');
+  const dialog = view.getByRole('dialog');
+  assert.is(within(dialog).getByRole('heading').textContent, 'Remove a role');
+  assert.ok(dialog.textContent?.includes('Remove the role ROLE_PROJECT_ADMIN from jo? They lose what it allows in project radar.'), dialog.textContent ?? '');
   await act(async () => {
-    fireEvent.click(removeButton(view, 'jo', 'ROLE_PROJECT_ADMIN'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await tick(10);
   });
+  assert.is(view.queryByRole('dialog'), null);
   assert.is(puts[0].login, 'jo');
   assert.equal(puts[0].roles, []);
   assert.equal(h.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`), ['PUT api/users/jo/roles']);

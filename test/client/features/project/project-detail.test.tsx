@@ -66,6 +66,24 @@ t('no tabs but a notice for an admin of something else', async () => {
   assert.is(view.queryByRole('link', { name: 'Edit' }), null);
 });
 
+t('a project outside one\'s scope (403, or 404 for a scoped admin): the none-available notice, no fault, no Retry', async () => {
+  const outsider = user('pa', [{ authorityName: 'ROLE_PROJECT_ADMIN', projectName: 'other' }]);
+  for (const [status, account, expected] of [
+    [403, outsider, 'No project sections are available to you.'],
+    [404, outsider, 'No project sections are available to you.'],
+    [404, SYS_ADMIN, 'There is no project with this name.'],
+  ] as const) {
+    const h = await harness({ url: '/project/radar', account, answers: { 'GET api/projects/radar': json({ message: 'error.notFound' }, status) } });
+    const view = h.render(<ProjectDetailPage params={{ projectName: 'radar' }} close={() => {}} />);
+    await waitFor(() => assert.ok(view.getByText(expected), `${status} ${account.login}`));
+    assert.is(view.queryAllByRole('tab').length, 0);
+    assert.is(view.queryByRole('button', { name: 'Try again' }), null);
+    assert.is(view.queryByText(/could not be loaded/), null);
+    assert.equal(h.missing, []);
+    cleanup();
+  }
+});
+
 t('selecting a tab writes it to the URL; the sources tab lists the project\'s sources', async () => {
   const { h, view } = await open(SYS_ADMIN, '/project/radar', { 'GET api/projects/radar/sources': json([]) });
   assert.is(view.getByRole('tab', { name: 'Subjects' }).getAttribute('aria-selected'), 'true');

@@ -88,6 +88,22 @@ t('creating: every field, the copy checkbox, dates at 00:00 and 23:59, attribute
   assert.equal(h.missing, []);
 });
 
+t('an end date before the start date: a field error under End date, and Save stays off', async () => {
+  const { h, view } = await dialog(SYS_ADMIN, { organizationName: 'second' }, '/organization/second(popup:organization/second/project-new)');
+  change(view.getByLabelText(/^Project name/), 'backwards');
+  change(view.getByLabelText(/^Description/), 'About it');
+  change(view.getByLabelText(/^Location/), 'Utrecht');
+  change(view.getByLabelText(/^Start date/), '2024-06-01');
+  change(view.getByLabelText(/^End date/), '2024-05-31');
+  assert.ok(view.getByText('The end date cannot be before the start date.'));
+  const save = view.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  assert.ok(save.disabled);
+  change(view.getByLabelText(/^End date/), '2024-06-01');
+  assert.is(view.queryByText('The end date cannot be before the start date.'), null);
+  assert.not.ok(save.disabled, 'the same day is fine');
+  assert.equal(h.missing, []);
+});
+
 t('unchecking copy lets the human-readable name differ; clicking a chosen source type removes it', async () => {
   const existing: ProjectDTO = {
     id: 4, projectName: 'radar', description: 'd', location: 'l', organization: org(1, 'main'), organizationName: 'main',

@@ -36,4 +36,23 @@ t('all cached projects, sorted by name in the browser, re-sorted by a header cli
   assert.equal(h.missing, []);
 });
 
+t('a project list that failed to load shows the failure with Retry, never "no projects"', async () => {
+  const h = await harness({
+    url: '/project',
+    account: SYS_ADMIN,
+    answers: { 'GET api/projects': [{ status: 503 }, json([{ projectName: 'radar', description: 'r', location: 'L', organizationName: 'main' }])] },
+  });
+  await act(() => tick(5));
+  const view = h.render(<ProjectListPage params={{}} close={() => {}} />);
+  assert.ok(view.getByRole('alert').textContent?.includes('503'));
+  assert.is(view.queryByRole('table'), null);
+  await act(async () => {
+    fireEvent.click(view.getByRole('button', { name: 'Try again' }));
+    await tick(10);
+  });
+  assert.is(view.queryByRole('button', { name: 'Try again' }), null);
+  assert.ok(view.getByRole('link', { name: 'radar' }));
+  assert.equal(h.missing, []);
+});
+
 t.run();

@@ -3,13 +3,15 @@
 // removed by PUT api/users/{login}/roles with the roles as the caller sees them and the change applied: that endpoint
 // checks each added or removed role and keeps the roles the caller cannot see, where PUT api/users would refuse any
 // user holding a role outside the caller's scope and would rewrite the user's other fields too. When the signed-in
-// user edited themself, the session's account is fetched again (their authorities changed).
+// user edited themself, the session's account is fetched again (their authorities changed). Removing a role asks
+// first, naming the user, the role and the scope.
 import { authorityLabel } from '../../../components/role-name';
 import { useState, type ReactNode } from 'react';
 import type { UserDTO } from '../../../../common/dto';
 import { DataTable, type Column } from '../../../components/data-table';
 import { Select } from '../../../components/form';
 import { LoadError } from '../../../components/load-error';
+import { ConfirmDialog } from '../../../components/modal';
 import { useAlerts, useHttp } from '../../../components/services-react';
 import { useT } from '../../../lib/i18n-react';
 import { useResource } from '../../../lib/resource-react';
@@ -29,6 +31,7 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
   const account = useSessionState(selectAccount);
   const [selected, setSelected] = useState('');
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<PermissionRow | null>(null);
   const loaded = useResource(['users-without-provenance'], async (signal) => {
     const { data } = await http.get<UserDTO[]>('api/users', { query: { includeProvenance: false }, signal });
     return Array.isArray(data) ? data : [];
@@ -67,7 +70,7 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
           className="button button--danger button--small"
           disabled={busy || isRemoveDisabled(row, scope, account?.login)}
           aria-label={t('entity.action.named', { action: t('entity.action.remove'), entity: t('entity.named.roleOf', { role: authorityLabel(t, row.role.authorityName), login: row.user.login }) })}
-          onClick={() => void save(withoutRole(row.user, row.role))}
+          onClick={() => setRemoving(row)}
         >
           {t('entity.action.remove')}
         </button>
@@ -108,6 +111,22 @@ export function PermissionsEditor({ scope }: PermissionsEditorProps): ReactNode 
           sort={null}
           onSortChange={() => undefined}
         />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t('managementPortalApp.permissions.removeTitle')}
+          confirmLabel={t('entity.action.remove')}
+          onConfirm={() => save(withoutRole(removing.user, removing.role))}
+          onClose={() => setRemoving(null)}
+        >
+          <p>
+            {t(`managementPortalApp.permissions.removeQuestion.${scope.kind}`, {
+              login: removing.user.login,
+              authority: authorityLabel(t, removing.role.authorityName),
+              name: scope.name,
+            })}
+          </p>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -54,7 +54,7 @@ export function PairAppDialog({ params, close }: PopupProps): ReactNode {
   );
 
   return (
-    <Modal title={label('title')} footer={footer} onClose={close}>
+    <Modal title={label('title')} footer={footer} onClose={close} guardChanges={false}>
       {subject?.project && <p className="entity-form__context">{label('subject', { login, project: subject.project.projectName })}</p>}
       {subjectLoad.error !== undefined && <LoadError error={subjectLoad.error} onRetry={subjectLoad.retry} />}
       {clientsLoad.error !== undefined && <LoadError error={clientsLoad.error} onRetry={clientsLoad.retry} />}
