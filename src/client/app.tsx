@@ -5,8 +5,6 @@
 // page's business; the table holds the coarse gate the original used.
 import { ROLE_ORGANIZATION_ADMIN, ROLE_PROJECT_ADMIN, ROLE_SYS_ADMIN } from '../common/authorities';
 import type { RouteComponent } from './components/popup/popup-types';
-import { AccessDeniedPage } from './features/errors/access-denied-page';
-import { ErrorPage } from './features/errors/error-page';
 import { HomePage } from './features/home/home-page';
 import type { RouteDef } from './lib/router';
 import { lazyArea } from './layout/lazy-page';
@@ -44,8 +42,8 @@ const SOURCE_TYPE = 'source-type/:sourceTypeProducer/:sourceTypeModel/:catalogVe
 
 export const ROUTES: readonly AppRoute[] = [
   { path: '', page: HomePage, titleKey: 'home.title' },
-  { path: 'accessdenied', page: AccessDeniedPage, titleKey: 'error.title' },
-  { path: 'error', page: ErrorPage, titleKey: 'error.title' },
+  { path: 'accessdenied', page: account('AccessDeniedPage'), titleKey: 'error.title' },
+  { path: 'error', page: account('ErrorPage'), titleKey: 'error.title' },
 
   // Account
   { path: 'activate', page: account('ActivatePage'), titleKey: 'activate.title' },

@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { act, cleanup, waitFor } from '@testing-library/react';
 import { POPUPS, ROUTES } from '../../src/client/app';
-import { ALERT_KEYS } from '../../src/client/lib/alerts';
+import { ALERT_KEYS } from '../../src/client/lib/http-error-alerts';
 import { flattenDictionary, type Dictionary } from '../../src/client/lib/i18n';
 import type { LazyRouteComponent } from '../../src/client/layout/lazy-page';
 import { dictionary, SYS_ADMIN } from './components/harness';

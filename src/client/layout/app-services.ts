@@ -12,7 +12,7 @@ import { ROUTES, POPUPS } from '../app';
 import type { RouteComponent } from '../components/popup/popup-types';
 import { createListEvents } from '../lib/list-events';
 import type { SharedServices } from '../components/services-react';
-import { alertForHttpError, createAlertQueue, type AlertQueue } from '../lib/alerts';
+import { createAlertQueue, type AlertQueue } from '../lib/alerts';
 import { XSRF_COOKIE, createHttp, readCookie } from '../lib/http';
 import { createI18n, toInterfaceLanguage, type I18n, type InterfaceLanguage } from '../lib/i18n';
 import { readLanguageChoice, type LanguageStorage } from '../lib/language-choice';
@@ -43,8 +43,16 @@ export interface AppServicesOptions {
   readCookies?: () => string;
 }
 
+// The mapping from a failure to its alerts is loaded when the first request fails, with the account area's chunk
+// (a chunk of its own would split the shared code the first load needs in two): the first load does not carry it.
 function showAlerts(alerts: AlertQueue, error: unknown): void {
-  for (const alert of alertForHttpError(error)) alerts.add(alert);
+  void import('../features/account').then(
+    ({ alertForHttpError }) => {
+      for (const alert of alertForHttpError(error)) alerts.add(alert);
+    },
+    // Only an unreachable server keeps the chunk from loading: say so.
+    () => alerts.add({ type: 'error', key: 'error.server.not.reachable' }),
+  );
 }
 
 export function createAppServices(options: AppServicesOptions = {}): AppServices {

@@ -4,10 +4,13 @@ import { Suspense, type ReactNode } from 'react';
 import { PageErrorBoundary } from '../components/page-error-boundary';
 import { PopupRoute } from '../components/popup/popup-route';
 import type { RouteComponent } from '../components/popup/popup-types';
-import { ErrorPage } from '../features/errors/error-page';
 import { T } from '../lib/i18n-react';
 import { useRoute } from '../lib/router-react';
+import { lazyArea } from './lazy-page';
 import { useRouteGuard } from './use-route-guard';
+
+// The error page comes with the account area's chunk (see features/account/index.ts), not with the first load.
+const NotFoundPage = lazyArea(() => import('../features/account'))('NotFoundPage');
 
 const noPopupToClose = () => undefined;
 
@@ -24,7 +27,13 @@ export function RouteView(): ReactNode {
   const access = useRouteGuard();
   if (access === 'pending') return <Loading />;
   if (access === 'blocked') return null; // on its way to the access-denied page
-  if (!match) return <ErrorPage params={{}} notFound />;
+  if (!match) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <NotFoundPage params={{}} close={noPopupToClose} />
+      </Suspense>
+    );
+  }
   const Page = match.route.page;
   return (
     <>

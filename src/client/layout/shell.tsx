@@ -2,6 +2,7 @@
 // there (or failed to load, then keys show), keeps document.title on the route's title (naming the entity), moves
 // focus to the new page's heading and announces its title after a navigation, and sends a user who just signed in
 // back to where they were going.
+import { loadFeatureStyles } from './feature-styles';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { AlertArea } from '../components/alert-area';
 import { useI18n } from '../lib/i18n-react';
@@ -29,8 +30,11 @@ function useDictionaryReady(): boolean {
 }
 
 // The session's end is only told to a signed-in user, whose screens are lazily loaded anyway: kept out of the first
-// load, in the account area's chunk (a chunk of its own would split the shared code the first load needs in two).
-const SessionNotice = lazy(() => import('../features/account').then((module) => ({ default: module.SessionNotice })));
+// load, in the account area's chunk (a chunk of its own would split the shared code the first load needs in two),
+// with its style in features.css.
+const SessionNotice = lazy(() =>
+  Promise.all([import('../features/account'), loadFeatureStyles()]).then(([module]) => ({ default: module.SessionNotice })),
+);
 
 function SignedInSessionNotice(): ReactNode {
   const signedIn = useSessionState((state) => state.account !== null);

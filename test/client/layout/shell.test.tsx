@@ -16,7 +16,8 @@ t.after.each(() => cleanup());
 t('an anonymous deep link lands on access-denied with the destination stored', async () => {
   const app = await startApp({ url: '/user-management?page=2' });
   assert.is(url(app.history), '/accessdenied');
-  assert.is(main().querySelector('h1')?.textContent, 'You are not authorized to access this page.');
+  // The access-denied page comes with a lazily loaded chunk.
+  await waitFor(() => assert.is(main().querySelector('h1')?.textContent, 'You are not authorized to access this page.'));
   assert.is(main().querySelector('a[href="api/redirect/login"]')?.textContent, 'Sign in');
   assert.equal(JSON.parse(app.storage.data.get('jhi-previousState')!), { url: '/user-management?page=2', authorities: ['ROLE_SYS_ADMIN'] });
   assert.is(document.title, 'Your request cannot be processed');
@@ -77,7 +78,7 @@ t('document.title follows the route and the language', async () => {
   assert.is(document.title, 'Revisies van deelnemer abc');
   act(() => app.services.router.navigate('no/such/page'));
   assert.is(document.title, 'ManagementPortal', 'unknown paths fall back to managementPortalApp.title');
-  assert.is(main().querySelector('h1')?.textContent, 'Uw verzoek kan niet worden verwerkt');
+  await waitFor(() => assert.is(main().querySelector('h1')?.textContent, 'Uw verzoek kan niet worden verwerkt'));
   assert.equal(app.missing, []);
 });
 
@@ -113,6 +114,8 @@ t('success alerts come from response headers; failures become error alerts, exce
     await http.get('api/gone').catch(() => undefined);
     await http.get('api/down').catch(() => undefined);
   });
+  // Failures are mapped to alerts by a lazily loaded module: wait for the last one.
+  await waitFor(() => assert.is(alertTexts().length, 5));
   assert.equal(alertTexts(), [
     'A new project is created with identifier radar',
     'A user is updated with identifier jo',

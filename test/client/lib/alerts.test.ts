@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { alertForHttpError, alertText, createAlertQueue, statusAlert, type Alert, type Timers } from '../../../src/client/lib/alerts';
+import { alertText, createAlertQueue, type Alert, type Timers } from '../../../src/client/lib/alerts';
+import { alertForHttpError, statusAlert } from '../../../src/client/lib/http-error-alerts';
 import { ApiError, NetworkError } from '../../../src/client/lib/http';
 
 function fakeTimers() {

@@ -3,7 +3,8 @@
 // the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no global alert, so this is
 // where the user learns about it).
 import { useState, type ReactNode } from 'react';
-import { alertForHttpError, alertText } from '../../lib/alerts';
+import { alertText } from '../../lib/alerts';
+import { alertForHttpError } from '../../lib/http-error-alerts';
 import { useI18n } from '../../lib/i18n-react';
 import type { AlertInit } from '../../lib/alerts';
 import { Modal } from './modal';

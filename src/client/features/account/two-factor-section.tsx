@@ -4,7 +4,8 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../components/form';
 import { useHttp } from '../../components/services-react';
-import { alertForHttpError, alertText } from '../../lib/alerts';
+import { alertText } from '../../lib/alerts';
+import { alertForHttpError } from '../../lib/http-error-alerts';
 import { useI18n, useT } from '../../lib/i18n-react';
 import { qrToSvg } from '../../lib/qr';
 import { InlineMessage } from './inline-message';

@@ -18,3 +18,8 @@ export function ErrorPage({ notFound = false }: PageProps & { notFound?: boolean
     </section>
   );
 }
+
+/** A URL that matches no route. */
+export function NotFoundPage(props: PageProps): ReactNode {
+  return <ErrorPage {...props} notFound />;
+}

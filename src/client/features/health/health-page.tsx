@@ -5,7 +5,7 @@ import { Badge } from '../../components/badge';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useAlerts, useHttp } from '../../components/services-react';
-import { alertForHttpError } from '../../lib/alerts';
+import { alertForHttpError } from '../../lib/http-error-alerts';
 import { ApiError } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { useResource } from '../../lib/resource-react';

@@ -97,7 +97,7 @@ t('remove PUTs the user\'s roles without that role; editing someone else leaves 
   assert.is(puts.length, 0, 'nothing before the confirmation');
   const dialog = view.getByRole('dialog');
   assert.is(within(dialog).getByRole('heading').textContent, 'Remove a role');
-  assert.ok(dialog.textContent?.includes('Remove the role ROLE_PROJECT_ADMIN from jo? They lose what it allows in project radar.'), dialog.textContent ?? '');
+  assert.ok(dialog.textContent?.includes('Remove the role Project admin from jo? They lose what it allows in project radar.'), dialog.textContent ?? '');
   await act(async () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await tick(10);
