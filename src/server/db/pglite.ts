@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database';
 import { PoolStats } from './pool-stats';
 
-const parsers = {
+export const PARSERS = {
   [types.INT8]: (v: string) => Number(v),
   [types.NUMERIC]: (v: string) => Number(v),
   [types.DATE]: (v: string) => v,
@@ -17,7 +17,7 @@ function wrap(pg: Pick<PGlite, 'query'>, pool?: PoolStats): Queryable {
     async query<T>(sql: string, params: unknown[] = []) {
       const lease = pool?.take();
       try {
-        const result = await pg.query<T>(sql, params, { parsers });
+        const result = await pg.query<T>(sql, params, { parsers: PARSERS });
         return result.rows;
       } finally {
         if (lease !== undefined) pool!.give(lease);
