@@ -1,5 +1,6 @@
 // Configuration comes only from the environment. Every variable has a default, and a bad value stops the start
 // with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
@@ -52,6 +53,9 @@ export interface Config {
   widgetsAllowedOrigins: '*' | string[];
   /** Who must sign in with a second factor (REQUIRE_2FA: none, admins or staff; docs/users.md). */
   requireTwoFactor: TwoFactorRequirement;
+  /** Server processes (WORKERS; docs/deployment.md): the cores when DATABASE_URL is set, else 1 (the embedded
+   * database lives in one process). */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +150,16 @@ function widgetsAllowedOrigins(env: Env): '*' | string[] {
   });
 }
 
+function workers(env: Env, databaseUrl: string | undefined): number {
+  const cores = availableParallelism();
+  const n = int(env, 'WORKERS', databaseUrl ? cores : 1, 1, 256);
+  if (n > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS', `must be 1 with the embedded database, which one process owns (got ${n}); ` +
+      'set DATABASE_URL to a PostgreSQL server to run several worker processes');
+  }
+  return n;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -206,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: trustedProxies(env),
     resetMailLimits: resetMailLimits(env),
     requireTwoFactor: requireTwoFactor(env),
+    workers: workers(env, databaseUrl),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
