@@ -3,9 +3,9 @@
 // `begin` opens it, its statements follow as `txQuery`, and `end` commits or rolls it back; the worker runs a
 // transaction's messages strictly in the order they arrived, so the main thread may send them without waiting.
 export type Request =
-  | { op: 'query'; id: number; sql: string; params: unknown[] }
+  | { op: 'query'; id: number; sql: string; params: unknown[]; planPerCall?: boolean }
   | { op: 'begin'; id: number; tx: number }
-  | { op: 'txQuery'; id: number; tx: number; sql: string; params: unknown[] }
+  | { op: 'txQuery'; id: number; tx: number; sql: string; params: unknown[]; planPerCall?: boolean }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'close'; id: number };
 

@@ -6,7 +6,7 @@
 // PGlite's own (the worker waits for each commit to reach the data directory before it answers), and the directory
 // lock is held by this process as before (open-database.ts).
 import { Worker } from 'node:worker_threads';
-import type { Database, Queryable } from './database';
+import type { Database, Queryable, QueryOptions } from './database';
 import { errorFrom, type Answer, type Request, type WorkerOptions } from './pglite-protocol';
 import { PoolStats } from './pool-stats';
 
@@ -79,10 +79,10 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     kind: 'pglite',
     pool,
     threadId: worker.threadId,
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
       const lease = pool.take();
       try {
-        return await send<T>({ op: 'query', sql, params });
+        return await send<T>({ op: 'query', sql, params, planPerCall: options?.planPerCall });
       } finally {
         pool.give(lease);
       }
@@ -93,7 +93,9 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
       try {
         // BEGIN is not awaited: the statements that follow queue behind it in the worker.
         send({ op: 'begin', tx }).catch(() => {});
-        const handle: Queryable = { query: <R>(sql: string, params: unknown[] = []) => send<R>({ op: 'txQuery', tx, sql, params }) };
+        const handle: Queryable = {
+          query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => send<R>({ op: 'txQuery', tx, sql, params, planPerCall: options?.planPerCall }),
+        };
         let result: T;
         try {
           result = await fn(handle);

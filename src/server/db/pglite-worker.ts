@@ -4,7 +4,7 @@
 // Statements run in arrival order: plain queries queue in PGlite itself, a transaction's statements on its own chain.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Transaction } from '@electric-sql/pglite';
-import { openPglite, PARSERS } from './pglite';
+import { openPglite } from './pglite';
 import { errorData, type Answer, type Request, type WorkerOptions } from './pglite-protocol';
 
 interface OpenTransaction {
@@ -68,7 +68,7 @@ function inTransaction(id: number, key: number, step: (open: OpenTransaction) =>
 port.on('message', (message: Request) => {
   switch (message.op) {
     case 'query':
-      void run(message.id, () => db.query(message.sql, message.params));
+      void run(message.id, () => db.query(message.sql, message.params, { planPerCall: message.planPerCall }));
       return;
     case 'begin':
       begin(message.id, message.tx);
@@ -76,7 +76,7 @@ port.on('message', (message: Request) => {
     case 'txQuery':
       inTransaction(message.id, message.tx, (open) => {
         if (!open.tx) return Promise.reject(new Error('the transaction did not start'));
-        return open.tx.query(message.sql, message.params, { parsers: PARSERS }).then((r) => r.rows);
+        return db.inTransaction(open.tx).query(message.sql, message.params, { planPerCall: message.planPerCall });
       });
       return;
     case 'end':
