@@ -132,7 +132,8 @@ const [client, widgets, server] = await Promise.all([
   esbuild.build({
     ...common,
     minify: false,
-    entryPoints: { main: 'src/server/main.ts' },
+    // The embedded database's thread (src/server/db/pglite-thread.ts) loads pglite-worker.js from beside main.js.
+    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
     outdir: 'dist/server',
     format: 'esm',
     platform: 'node',

@@ -10,6 +10,13 @@ import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// `npm run bench -- <name> [options]` runs bench/<name>.ts alone (e.g. `load`, `subjects`, `statements`).
+const named = process.argv[2];
+if (named) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${named}.ts`, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 // Build (three runs; the best is the figure, the first warms the disk cache).

@@ -1,5 +1,6 @@
 // Configuration comes only from the environment. Every variable has a default, and a bad value stops the start
 // with a message that names the variable (ConfigError), rather than surfacing later as an odd failure.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readSigningKeyFile } from './auth/signing-key-file';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
@@ -55,6 +56,9 @@ export interface Config {
   requireTwoFactor: TwoFactorRequirement;
   /** PEM private key tokens are signed with (SIGNING_KEY_FILE, absolute path; docs/import-mp.md); undefined = the generated key. */
   signingKeyFile?: string;
+  /** Server processes (WORKERS; docs/deployment.md): the cores when DATABASE_URL is set, else 1 (the embedded
+   * database lives in one process). */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +166,16 @@ function signingKeyFile(env: NodeJS.ProcessEnv): string | undefined {
   return path;
 }
 
+function workers(env: Env, databaseUrl: string | undefined): number {
+  const cores = availableParallelism();
+  const n = int(env, 'WORKERS', databaseUrl ? cores : 1, 1, 256);
+  if (n > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS', `must be 1 with the embedded database, which one process owns (got ${n}); ` +
+      'set DATABASE_URL to a PostgreSQL server to run several worker processes');
+  }
+  return n;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -222,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: trustedProxies(env),
     resetMailLimits: resetMailLimits(env),
     requireTwoFactor: requireTwoFactor(env),
+    workers: workers(env, databaseUrl),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);

@@ -1,6 +1,10 @@
 // The process entry point: configuration from the environment, the database (embedded unless DATABASE_URL is set),
-// then the server. SIGTERM and SIGINT stop it gracefully.
+// then the server. SIGTERM and SIGINT stop it gracefully. With WORKERS above 1 (PostgreSQL only) this process is the
+// cluster's primary (cluster/primary.ts) and each of its workers runs the rest.
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
+import { runPrimary } from './cluster/primary';
+import { announceListening, joinCluster } from './cluster/worker-status';
 import { openDatabase } from './db/open-database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { LoggerRegistry } from './log';
@@ -19,6 +23,11 @@ async function main(): Promise<void> {
   }
   const logs = new LoggerRegistry(config.logLevel);
   const log = logs.get('server');
+  if (config.workers > 1 && cluster.isPrimary) {
+    runPrimary(config, log);
+    return;
+  }
+  joinCluster();
   let db;
   try {
     db = await openDatabase(config);
@@ -37,7 +46,12 @@ async function main(): Promise<void> {
     log.info('first system admin "admin" created with the password from ADMIN_PASSWORD');
   }
   if (config.oidc) log.info(`browser sign-in goes to the OpenID Connect provider ${config.oidc.issuer}`);
-  log.info(`listening on ${running.url} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  if (cluster.isWorker) {
+    log.debug(`worker ${cluster.worker!.id} listening on ${running.url}`);
+    announceListening(running.url);
+  } else {
+    log.info(`listening on ${running.url} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  }
 
   const shutdown = (signal: string) => {
     log.info(`${signal} received: finishing requests in flight, then stopping`);

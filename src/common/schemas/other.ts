@@ -95,8 +95,9 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     components: object({
       db: object({ status: enumOf(['UP', 'DOWN']), details: anyObject('database, validationQuery, responseTimeMs or error') }),
       diskSpace: object({ status: enumOf(['UP', 'DOWN']), details: anyObject('total, free, threshold (bytes) or error') }),
+      workers: object({ status: enumOf(['UP', 'DOWN']), details: anyObject('expected, up, workers (id, pid, status); only with WORKERS above 1') }),
     }),
-  }, ['status', 'components'], 'Health of the database and the data disk; 503 with the same body when DOWN.'),
+  }, ['status', 'components'], 'Health of the database, the data disk and, with several worker processes, each of them; 503 with the same body when DOWN.'),
   Metrics: anyObject('JHipster metrics: jvm, processMetrics, garbageCollector, http.server.requests, services, databases, cache'),
   ThreadDump: object({ threads: arrayOf(anyObject('threadName, threadId, threadState, stackTrace, …')) }, ['threads']),
   SwaggerConfig: object({

@@ -8,7 +8,11 @@ import { first, pgErrorCode, PG_UNIQUE_VIOLATION } from '../db/database';
 import { noContent, ok, type RequestContext, type Reply } from '../http/context';
 import { apiError } from '../http/errors';
 import { authorOf } from '../revisions/record';
-import { recordUserChange, userDTOById } from '../users/user-dto';
+import type { UserDTO } from '../../common/dto';
+import { userAccessJsonSql } from '../auth/user-roles';
+import type { SpeculativeRead } from '../http/route';
+import { recordUserChange, toUserDTO, USER_COLUMNS, userDTOById, type UserRow } from '../users/user-dto';
+import { USER_ROLES_JSON, userRolesFromJson } from '../users/user-roles';
 import { USER_ENTITY } from '../users/user-http';
 import type { UserInput } from '../users/user-input';
 import { recordSecurityEvent } from '../audit/security-events';
@@ -37,6 +41,28 @@ export async function getAccount(ctx: RequestContext, principal: Principal): Pro
   const user = await userDTOById(ctx.app.db, accountUser(principal).userId);
   if (!user) throw apiError(403, 'error.accessDenied', USER_ENTITY, 'Could not find the current user in the database');
   return ok(user);
+}
+
+/**
+ * GET api/account's early read (http/route.ts, EarlyRead) for a bearer token naming `login`: the account, its roles and
+ * the caller's access in one statement, so the request costs one round trip. The handler answers it only when the
+ * authenticated principal is that user; a session (or a client-credentials token) reads through getAccount.
+ */
+export async function readAccountEarly(ctx: RequestContext, login: string | undefined): Promise<SpeculativeRead<UserDTO | undefined>> {
+  if (login === undefined) return { value: undefined };
+  const [row] = await ctx.app.db.query<UserRow & { roles: unknown; caller: unknown }>(
+    `SELECT ${USER_COLUMNS}, ${USER_ROLES_JSON} AS roles, ${userAccessJsonSql('$1::text')} AS caller
+       FROM radar_user u WHERE u.login = $1::text`,
+    [login],
+  );
+  if (!row) return { value: undefined };
+  return { value: toUserDTO(row, userRolesFromJson(row.roles)), caller: row.caller };
+}
+
+/** GET api/account: the early read's account when it is the caller's, else read now. */
+export async function answerAccount(ctx: RequestContext, principal: Principal, early: UserDTO | undefined): Promise<Reply> {
+  if (early && early.id === accountUser(principal).userId) return ok(early);
+  return getAccount(ctx, principal);
 }
 
 /** Updates first and last name, e-mail and language of the signed-in user (never of the body's login). */

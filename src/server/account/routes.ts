@@ -5,7 +5,8 @@ import { ACCOUNT_RULES } from '../../common/validation';
 import { AUTHENTICATED, perm, PUBLIC, route, scope, type JsonBody, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { toUserInput } from '../users/user-input';
-import { accountUser, changePassword, getAccount, saveAccount } from './account-handlers';
+import type { UserDTO } from '../../common/dto';
+import { accountUser, answerAccount, changePassword, readAccountEarly, saveAccount } from './account-handlers';
 import { activate, finishPasswordReset, requestPasswordReset, resendActivation } from './key-flows';
 
 const TAG = 'Account';
@@ -15,7 +16,8 @@ const ACCOUNT_BODY: JsonBody = { objectName: ACCOUNT_RULES.objectName, schema: r
 export const accountRoutes: RouteEntry[] = [
   route({
     method: 'GET', path: '/api/account', access: AUTHENTICATED,
-    handler: ({ ctx, principal }) => getAccount(ctx, principal),
+    early: { likely: () => true, read: ({ ctx }, login) => readAccountEarly(ctx, login) },
+    handler: async ({ ctx, principal, early }) => answerAccount(ctx, principal, (await early()) as UserDTO | undefined),
     doc: {
       tag: TAG, summary: 'The signed-in user',
       success: doc.ok(ref('UserDTO'), 'The account with its roles and provenance'),

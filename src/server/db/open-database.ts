@@ -1,16 +1,16 @@
-// Picks the driver: a PostgreSQL server when DATABASE_URL is set, otherwise PGlite in DATA_DIR, whose directory is
-// locked for the life of the process.
+// Picks the driver: a PostgreSQL server when DATABASE_URL is set, otherwise PGlite in DATA_DIR, run in a worker thread
+// of its own (pglite-thread.ts), whose directory is locked for the life of the process.
 import type { Config } from '../config';
 import type { Database } from './database';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
-import { openPglite } from './pglite';
+import { openPgliteThread } from './pglite-thread';
 import { openPostgres } from './postgres';
 
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const lock: DataDirLock = lockDataDir(config.dataDir);
   try {
-    const db = await openPglite({ dataDir: `${config.dataDir}/pgdata` });
+    const db = await openPgliteThread({ dataDir: `${config.dataDir}/pgdata` });
     const close = db.close;
     return Object.assign(db, {
       close: async () => {

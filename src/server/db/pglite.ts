@@ -1,24 +1,24 @@
 // The embedded default: PostgreSQL compiled to WebAssembly, stored in a directory. It runs one query at a time and has
 // no lock between processes, so main.ts holds a lock on the directory (data-dir-lock.ts) for as long as it runs.
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, Queryable } from './database';
+import type { Database, Queryable, QueryOptions } from './database';
+import { PreparedStatements, type Executor } from './pglite-statements';
 import { PoolStats } from './pool-stats';
 
-const parsers = {
+export const PARSERS = {
   [types.INT8]: (v: string) => Number(v),
   [types.NUMERIC]: (v: string) => Number(v),
   [types.DATE]: (v: string) => v,
 };
 
 /** `pool` counts the calls on the database; statements inside a transaction run in it, uncounted. */
-function wrap(pg: Pick<PGlite, 'query'>, pool?: PoolStats): Queryable {
+function wrap(pg: Executor, prepared: PreparedStatements, pool?: PoolStats): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
       const lease = pool?.take();
       try {
-        const result = await pg.query<T>(sql, params, { parsers });
-        return result.rows;
+        return (await prepared.run(pg, sql, params, PARSERS, options)) as T[];
       } finally {
         if (lease !== undefined) pool!.give(lease);
       }
@@ -33,7 +33,7 @@ export interface PgliteOptions {
   loadDataDir?: Blob | File;
 }
 
-export async function openPglite(options: PgliteOptions): Promise<Database & { pg: PGlite }> {
+export async function openPglite(options: PgliteOptions): Promise<Database & { pg: PGlite; inTransaction(tx: Transaction): Queryable }> {
   const started = performance.now();
   const pg = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
@@ -42,7 +42,8 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
   // One backend, open from start to close, running one query or transaction at a time: a pool of exactly one.
   const pool = new PoolStats({ max: 1, min: 1, connections: () => (pg.closed ? 0 : 1) });
   pool.creation.record(performance.now() - started);
-  const base = wrap(pg, pool);
+  const prepared = new PreparedStatements();
+  const base = wrap(pg, prepared, pool);
   return {
     kind: 'pglite',
     pg,
@@ -51,11 +52,12 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     async transaction(fn) {
       const lease = pool.take();
       try {
-        return await pg.transaction((tx) => fn(wrap(tx)));
+        return await pg.transaction((tx) => fn(wrap(tx, prepared)));
       } finally {
         pool.give(lease);
       }
     },
+    inTransaction: (tx) => wrap(tx, prepared),
     close: () => pg.close(),
   };
 }

@@ -3,6 +3,7 @@
 import { statfs } from 'node:fs/promises';
 import type { Reply } from '../http/context';
 import type { AppServices } from '../services';
+import { workersSnapshot } from '../cluster/worker-status';
 
 const DISK_THRESHOLD = 10 * 1024 * 1024;
 
@@ -33,9 +34,22 @@ async function diskHealth(app: AppServices): Promise<Component> {
   }
 }
 
+/** With WORKERS above 1: every worker process, as the primary's heartbeat last saw it (cluster/primary.ts). */
+function workersHealth(): Component | undefined {
+  const snapshot = workersSnapshot();
+  if (!snapshot) return undefined;
+  const up = snapshot.workers.filter((w) => w.up).length;
+  return {
+    status: up >= snapshot.expected ? 'UP' : 'DOWN',
+    details: { expected: snapshot.expected, up, workers: snapshot.workers.map((w) => ({ id: w.id, pid: w.pid, status: w.up ? 'UP' : 'DOWN' })) },
+  };
+}
+
 /** 200 UP, or 503 DOWN with the same body when a component is down. */
 export async function healthReply(app: AppServices): Promise<Reply> {
   const [db, diskSpace] = await Promise.all([dbHealth(app), diskHealth(app)]);
-  const status = db.status === 'UP' && diskSpace.status === 'UP' ? 'UP' : 'DOWN';
-  return { status: status === 'UP' ? 200 : 503, body: { status, components: { db, diskSpace } } };
+  const workers = workersHealth();
+  const components = workers ? { db, diskSpace, workers } : { db, diskSpace };
+  const status = Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN';
+  return { status: status === 'UP' ? 200 : 503, body: { status, components } };
 }

@@ -17,6 +17,17 @@ export interface EntityChange {
 
 /** Records a revision with its changes in the caller's transaction and answers the revision number. */
 export async function recordRevision(tx: Queryable, author: string, changes: EntityChange[]): Promise<number> {
+  if (changes.length === 1) {
+    // The usual single change: the revision and its change in one statement.
+    const [c] = changes;
+    const [row] = await tx.query<{ revision_id: number }>(
+      `WITH rev AS (INSERT INTO revision (author) VALUES ($1) RETURNING id)
+       INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot)
+       SELECT rev.id, $2::text, $3::bigint, $4::text, $5::text, $6::text::jsonb FROM rev RETURNING revision_id`,
+      [author, c.kind, c.id, c.key ?? null, c.type, JSON.stringify(c.snapshot ?? null)],
+    );
+    return row.revision_id;
+  }
   const [rev] = await tx.query<{ id: number }>('INSERT INTO revision (author) VALUES ($1) RETURNING id', [author]);
   for (const c of changes) {
     // `::text::jsonb`, not `::jsonb`: postgres.js JSON-encodes a parameter it knows to be jsonb once more, which

@@ -10,7 +10,7 @@ import { created, type Reply, type RequestContext } from '../http/context';
 import { entityAlert } from '../http/alerts';
 import { authorOf, recordRevision } from '../revisions/record';
 import { snapshotOf } from './load-subject';
-import { setActiveProject } from './participant-roles';
+import { grantFirstParticipantRole } from './participant-roles';
 import { loadProvenance } from './provenance';
 import { statusFlags } from './subject-select';
 import type { SubjectInput } from './subject-input';
@@ -31,7 +31,7 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
      VALUES ($1, $2, true, 'en', $3, $3) RETURNING id`,
     [login, unusablePassword(), author],
   );
-  await setActiveProject(tx, user.id, null, projectId);
+  await grantFirstParticipantRole(tx, user.id, projectId); // a new user: no other role to drop
   // API-created subjects are always activated; the DTO status only decides `removed` (docs/subjects.md).
   const removed = input.status ? statusFlags(input.status).removed : false;
   const [subject] = await tx.query<{ id: number }>(
@@ -41,7 +41,7 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
       input.dateOfBirth ?? null, input.personName ?? null, input.enrollmentDate?.toISOString() ?? null],
   );
   await replaceAttributes(tx, subject.id, input.attributes ?? {});
-  await setSubjectSources(tx, subject.id, projectId, sources);
+  if (sources.length) await setSubjectSources(tx, subject.id, projectId, sources); // none to release on a new subject
   return subject.id;
 }
 

@@ -43,19 +43,38 @@ export async function rolesOfUsers(db: Queryable, userIds: readonly number[]): P
       ORDER BY ru.user_id, r.id`,
     [[...userIds]],
   );
-  for (const row of rows) {
-    byUser.get(row.user_id)?.push({
-      id: row.id,
-      userId: row.user_id,
-      authorityName: row.authority_name,
-      projectId: row.project_id,
-      projectName: row.project_name,
-      projectOrganization: row.project_org,
-      organizationId: row.organization_id,
-      organizationName: row.organization_name,
-    });
-  }
+  for (const row of rows) byUser.get(row.user_id)?.push(toUserRole(row));
   return byUser;
+}
+
+function toUserRole(row: RoleRow): UserRole {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    authorityName: row.authority_name,
+    projectId: row.project_id === null ? null : Number(row.project_id),
+    projectName: row.project_name,
+    projectOrganization: row.project_org,
+    organizationId: row.organization_id === null ? null : Number(row.organization_id),
+    organizationName: row.organization_name,
+  };
+}
+
+/** The roles of the user aliased `u` in the caller's statement as one JSON array (read back with userRolesFromJson),
+ * so a user and its roles cost one statement. Same rows and order as rolesOfUsers. */
+export const USER_ROLES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'user_id', ru.user_id,
+        'authority_name', r.authority_name, 'project_id', r.project_id, 'project_name', p.project_name, 'project_org', po.name,
+        'organization_id', r.organization_id, 'organization_name', o.name) ORDER BY r.id), '[]'::json)
+     FROM role_users ru
+     JOIN radar_role r ON r.id = ru.role_id
+     LEFT JOIN project p ON p.id = r.project_id
+     LEFT JOIN radar_organization po ON po.id = p.organization_id
+     LEFT JOIN radar_organization o ON o.id = r.organization_id
+    WHERE ru.user_id = u.id)`;
+
+export function userRolesFromJson(json: unknown): UserRole[] {
+  const rows = (typeof json === 'string' ? JSON.parse(json) : json) as RoleRow[];
+  return rows.map(toUserRole);
 }
 
 export async function rolesOfUser(db: Queryable, userId: number): Promise<UserRole[]> {
