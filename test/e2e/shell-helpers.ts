@@ -15,7 +15,8 @@ export async function isolatedPage(browser: TestBrowser): Promise<ShellPage> {
   await page.setViewport({ width: 1280, height: 900 });
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    // A failed request names its URL, so a failure says which call went wrong.
+    if (message.type() === 'error') problems.push(`console: ${message.text()}${message.text().startsWith('Failed to load resource') ? ` ${message.location()?.url ?? ''}` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${(error as Error).message}`));
   return Object.assign(page, { problems: () => problems, dispose: () => context.close() });

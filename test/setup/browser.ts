@@ -48,7 +48,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await page.setViewport({ width: 1280, height: 900 });
       const problems: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+        // A failed request names its URL, so a failure says which call went wrong.
+        if (msg.type() === 'error') problems.push(`console: ${msg.text()}${msg.text().startsWith('Failed to load resource') ? ` ${msg.location()?.url ?? ''}` : ''}`);
       });
       page.on('pageerror', (err) => problems.push(`pageerror: ${(err as Error).message}`));
       return Object.assign(page, { problems: () => problems });

@@ -1,7 +1,8 @@
 // Home: a welcome and one card per organization for a signed-in user; a notice with a sign-in link
 // for everyone else. Also where a token sign-in arrives.
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { OrganizationDTO } from '../../../common/dto';
+import { ROLE_ORGANIZATION_ADMIN, ROLE_SYS_ADMIN } from '../../../common/authorities';
+import type { OrganizationDTO, UserDTO } from '../../../common/dto';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
@@ -18,8 +19,18 @@ const selectOrganizations = (state: SessionState) => state.organizations;
 const selectOrganizationsFailed = (state: SessionState) => state.listErrors.organizations !== undefined;
 const selectResolved = (state: SessionState) => state.identityResolved;
 
+/**
+ * Whether the account may read the subjects of a whole organization (a system admin, or an admin of that
+ * organization), which the totals need: others see the card without them, and the page does not ask for a 403.
+ */
+function readsOrganization(account: UserDTO | null, organizationName: string): boolean {
+  return (account?.roles ?? []).some((role) => role.authorityName === ROLE_SYS_ADMIN
+    || (role.authorityName === ROLE_ORGANIZATION_ADMIN && role.organizationName === organizationName));
+}
+
 function OrganizationCards({ organizations }: { organizations: readonly OrganizationDTO[] }): ReactNode {
   const t = useT();
+  const account = useSessionState(selectAccount);
   if (organizations.length === 0) return <p className="home__empty">{t('home.noOrganizations')}</p>;
   return (
     <ul className="home__cards">
@@ -29,9 +40,11 @@ function OrganizationCards({ organizations }: { organizations: readonly Organiza
             <h3 className="card__title">{organization.name}</h3>
             {organization.description && <p className="card__text">{organization.description}</p>}
             {organization.location && <p className="card__meta">{organization.location}</p>}
-            <Suspense fallback={null}>
-              <OrganizationTotals organizationName={organization.name} />
-            </Suspense>
+            {readsOrganization(account, organization.name) && (
+              <Suspense fallback={null}>
+                <OrganizationTotals organizationName={organization.name} />
+              </Suspense>
+            )}
           </Link>
         </li>
       ))}

@@ -1,6 +1,7 @@
 // An organization card's totals on the home page (docs/subjects.md, "Activity"): participants and how many are
-// fresh, late, stale or never paired, summed over the organization's projects the user may read. A user without a
-// role on the organization (403) or a failed request simply sees the card without totals.
+// fresh, late, stale or never paired, summed over the organization's projects the user may read. The home page shows
+// them to system admins and the organization's admins only (who may read its subjects); a failed request simply
+// leaves the card without totals.
 import type { ReactNode } from 'react';
 import type { OrganizationOverview } from '../../../common/activity-dto';
 import { useHttp } from '../../components/services-react';
