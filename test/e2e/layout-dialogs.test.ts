@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkScreen, routeTablePaths, startLayoutWorld, type LayoutWorld } from './layout-run';
-import { POPUPS } from './layout-screens';
+import { CLICKED_DIALOGS, POPUPS } from './layout-screens';
 
 let world: LayoutWorld;
 const t = suite('layout: dialogs (browser)');
@@ -23,6 +23,12 @@ t('the visited popups cover the popup table', () => {
 t('every dialog fits at every width and passes axe in English and Dutch', async () => {
   const problems: string[] = [];
   for (const screen of POPUPS) problems.push(...(await checkScreen(world, screen)));
+  assert.equal(problems, [], problems.join('\n'));
+});
+
+t('every dialog a click opens fits at every width and passes axe in English and Dutch', async () => {
+  const problems: string[] = [];
+  for (const screen of CLICKED_DIALOGS) problems.push(...(await checkScreen(world, screen)));
   assert.equal(problems, [], problems.join('\n'));
 });
 
