@@ -13,6 +13,8 @@ export const USER = 'layout-project-admin';
 export const SOURCE_DATA = 'EMPATICA_E4_v1_ACCELEROMETER';
 export const SOURCE_TYPE = 'source-type/Empatica/E4/v1';
 export const SOURCE = 'empatica-e4-wristband-0001';
+/** An OAuth client that pairs with subjects (dynamic registration). */
+export const PAIRING_APP = 'aRMT-layout-questionnaire-app';
 /** A system administrator whose account language is Dutch: signed in, the whole interface is in Dutch. */
 export const DUTCH_ADMIN = 'layout-beheerder';
 export const DUTCH_PASSWORD = 'Beheerder-Wachtwoord-1';
@@ -65,6 +67,12 @@ export async function seedLayoutData(server: TestServer): Promise<{ revisionId: 
       group: i % 2 ? 'control' : 'treatment-with-a-longer-name', hrid: `HRID-${n}`, enrollmentDate: '2024-03-01T09:00:00Z',
     };
   }));
+  // Last contacts of every freshness (fresh, late, stale; the rest never paired), so the Last seen column shows its
+  // widest content: a relative time and a badge.
+  await server.app.db.query(
+    `UPDATE subject SET last_seen = now() - (CASE substr(login, 16)::int % 4 WHEN 1 THEN interval '5 minutes' WHEN 2 THEN interval '3 days' WHEN 3 THEN interval '45 days' END)
+     WHERE login LIKE 'layout-subject-%' AND substr(login, 16)::int % 4 <> 0`,
+  );
   for (let i = 1; i <= 3; i++) {
     await must('source', admin('POST', '/api/sources', {
       json: { sourceName: `${SOURCE.slice(0, -1)}${i}`, expectedSourceName: `A0${i}B2C3`, assigned: false, sourceType: { id: type.id }, project: { id: (await admin('GET', `/api/projects/${PROJECT}`)).body.id, projectName: PROJECT }, attributes: { firmware: '2.1.0-build-20240301' } },
@@ -84,6 +92,27 @@ export async function seedLayoutData(server: TestServer): Promise<{ revisionId: 
       additionalInformation: {},
     },
   }));
+  // An app that pairs: the pairing sheet offers it.
+  await must('pairable OAuth client', admin('POST', '/api/oauth-clients', {
+    json: {
+      clientId: PAIRING_APP, clientSecret: '', scope: ['MEASUREMENT.CREATE', 'SUBJECT.READ'], resourceIds: ['res_gateway'],
+      authorizedGrantTypes: ['authorization_code', 'refresh_token'], autoApproveScopes: [], accessTokenValiditySeconds: 3600,
+      refreshTokenValiditySeconds: 86400, authorities: [], registeredRedirectUri: [], additionalInformation: { dynamic_registration: 'true' },
+    },
+  }));
   const [revision] = await server.app.db.query<{ id: number }>('SELECT max(id)::int AS id FROM revision');
   return { revisionId: revision.id };
+}
+
+/** Invitations of each state for the Invitations tab: pending, used (persistent) and expired. Written after the
+ * sign-ins, as a sign-in runs the housekeeping that purges expired and used single-use links. */
+export async function seedInvitations(server: TestServer): Promise<void> {
+  await server.app.db.query(
+    `INSERT INTO radar_meta_token (token_name, fetched, expiry_date, subject_id, client_id, persistent, created_by, created_at, used_at)
+     SELECT 'layout-token-' || n, n = 2, now() + (CASE n WHEN 3 THEN interval '-2 days' ELSE interval '2 hours' END),
+            (SELECT id FROM subject WHERE login = 'layout-subject-0' || n), $1, n < 3, 'admin', now() - interval '3 days',
+            CASE n WHEN 2 THEN now() - interval '1 day' END
+       FROM generate_series(1, 3) AS n`,
+    [PAIRING_APP],
+  );
 }

@@ -11,7 +11,7 @@ import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
 import { dropTemplates } from '../setup/database';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
-import { DUTCH_ADMIN, DUTCH_PASSWORD, PROJECT, SUBJECT, seedLayoutData } from './layout-fixtures';
+import { DUTCH_ADMIN, DUTCH_PASSWORD, PROJECT, SUBJECT, seedInvitations, seedLayoutData } from './layout-fixtures';
 import type { Screen } from './layout-screens';
 
 export const WIDTHS = [375, 768, 1280, 1920] as const;
@@ -40,6 +40,7 @@ export async function startLayoutWorld(): Promise<LayoutWorld> {
   await signInInBrowser(english, server, 'admin', ADMIN_PASSWORD);
   await signInInBrowser(dutch, server, DUTCH_ADMIN, DUTCH_PASSWORD);
   await dutch.waitForFunction(() => document.documentElement.lang === 'nl', { timeout: 10000 });
+  await seedInvitations(server);
   const [subjectRevision] = await server.app.db.query<{ n: number }>(
     "SELECT min(r.id)::int AS n FROM revision r JOIN revision_change c ON c.revision_id = r.id WHERE c.entity_id = (SELECT id FROM subject WHERE login = $1) AND c.entity_type LIKE '%ubject%'",
     [SUBJECT],
@@ -136,6 +137,10 @@ export async function checkScreen(world: LayoutWorld, screen: Screen, axe = true
   for (const [page, language, widths] of [[world.english, 'en', WIDTHS], [world.dutch, 'nl', [375, 1280]]] as const) {
     try {
       await visit(page, screen, world.values);
+      if (screen.act) {
+        await page.setViewport({ width: 1280, height: HEIGHT[1280] });
+        await screen.act(page);
+      }
     } catch (error) {
       found.push(`${language}: did not open (${(error as Error).message})`);
       continue;
@@ -146,5 +151,5 @@ export async function checkScreen(world: LayoutWorld, screen: Screen, axe = true
     }
     if (axe) for (const violation of await axeSerious(page)) found.push(`${language} axe: ${violation}`);
   }
-  return found.map((problem) => `#/${screen.path}: ${problem}`);
+  return found.map((problem) => `#/${screen.path}${screen.state ? ` (${screen.state})` : ''}: ${problem}`);
 }

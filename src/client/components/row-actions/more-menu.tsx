@@ -49,11 +49,13 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
     setPlace({ top: up ? box.top - height - 4 : box.bottom + 4, right: Math.max(4, document.documentElement.clientWidth - box.right), up });
   }, [open]);
 
-  // Focus moves into the menu once it is placed (a hidden element cannot take focus).
+  // Focus moves into the menu once it is placed (a hidden element cannot take focus). Without scrolling: the menu
+  // is fixed beside its button, but it sits inside the table's scroll box, which focusing would scroll, and a scroll
+  // closes the menu.
   useLayoutEffect(() => {
     if (!open || !place || !menu.current || menu.current.contains(document.activeElement)) return;
     const items = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    (open === 'last' ? items[items.length - 1] : items[0])?.focus();
+    (open === 'last' ? items[items.length - 1] : items[0])?.focus({ preventScroll: true });
   }, [open, place]);
 
   useEffect(() => {
@@ -88,7 +90,7 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
   const onMenuKey = (event: KeyboardEvent) => {
     const all = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const go = (index: number) => all[(index + all.length) % all.length]?.focus();
+    const go = (index: number) => all[(index + all.length) % all.length]?.focus({ preventScroll: true });
     switch (event.key) {
       case 'ArrowDown': go(at + 1); break;
       case 'ArrowUp': go(at - 1); break;

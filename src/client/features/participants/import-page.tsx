@@ -3,6 +3,7 @@
 // "Import" writes, and only a file without errors. Upload progress shows as a bar; the report can be downloaded.
 // The project's subject import and the staff user import share the panel.
 import { useState, type ReactNode } from 'react';
+import { Truncated } from '../../components/data-table';
 import { TextArea } from '../../components/form';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
@@ -124,20 +125,26 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
               {headerErrors.map((e, i) => <li key={i}>{label('rowError', { row: e.row, column: e.column || '-', message: e.message })}</li>)}
             </ul>
           )}
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={label('rowsCaption')}>
-            <table className="data-table participants-import__rows">
+          {/* The lists' table styles (data-table.css): it scrolls inside its own box on a phone; identifiers and the
+              action stay whole, a long one cut short with its full text in the title; the errors wrap between words. */}
+          <div className="data-table participants-import__rows" tabIndex={0} role="region" aria-label={label('rowsCaption')}>
+            <table className="data-table__table">
               <caption className="visually-hidden">{label('rowsCaption')}</caption>
               <thead>
-                <tr><th scope="col">{label('row')}</th><th scope="col">{label('actionHeader')}</th><th scope="col">{idLabel}</th><th scope="col">{label('login')}</th><th scope="col">{label('errors')}</th></tr>
+                <tr>
+                  {[label('row'), label('actionHeader'), idLabel, label('login'), label('errors')].map((header) => (
+                    <th key={header} scope="col" className="data-table__header">{header}</th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {[...report.rows].sort((a, b) => Number(b.action === 'error') - Number(a.action === 'error') || a.row - b.row).slice(0, SHOWN_ROWS).map((r) => (
-                  <tr key={r.row} className={`participants-import__row--${r.action}`}>
-                    <td>{r.row}</td>
-                    <td>{label(`action.${r.action}`)}</td>
-                    <td>{r.externalId ?? r.email ?? ''}</td>
-                    <td>{r.login ?? ''}</td>
-                    <td>{(errorsByRow.get(r.row) ?? []).join('; ')}</td>
+                  <tr key={r.row} className={`data-table__row participants-import__row--${r.action}`}>
+                    <td className="data-table__cell data-table__nowrap">{r.row}</td>
+                    <td className="data-table__cell data-table__nowrap">{label(`action.${r.action}`)}</td>
+                    <td className="data-table__cell data-table__nowrap"><Truncated text={r.externalId ?? r.email ?? ''} /></td>
+                    <td className="data-table__cell data-table__nowrap"><Truncated text={r.login ?? ''} /></td>
+                    <td className="data-table__cell participants-import__errors">{(errorsByRow.get(r.row) ?? []).join('; ')}</td>
                   </tr>
                 ))}
               </tbody>

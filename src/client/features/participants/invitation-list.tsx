@@ -3,14 +3,18 @@
 // subject and app.
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../components/badge';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, Truncated, type Column } from '../../components/data-table';
+import { formatDateTime } from '../../components/format';
 import { LoadError } from '../../components/load-error';
 import { Pagination, usePagedList } from '../../components/pagination';
 import { useHttp } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
 import type { MetaToken } from './participants-api';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+// The portal's own date format (not the browser's locale, which need not be the interface's language); a date and
+// an identifier never break inside (a cell breaks between them).
+const when = (iso: string | null) => (iso ? <span className="data-table__nowrap">{formatDateTime(iso)}</span> : '');
+const whole = (text: string) => <span className="data-table__nowrap">{text}</span>;
 const TONE = { PENDING: 'info', USED: 'success', EXPIRED: 'danger' } as const;
 
 export function InvitationList({ projectName }: { projectName: string }): ReactNode {
@@ -33,11 +37,11 @@ export function InvitationList({ projectName }: { projectName: string }): ReactN
   };
 
   const columns: Column<MetaToken>[] = [
-    { key: 'subject', header: label('subject'), render: (m) => m.externalId ? `${m.externalId} (${m.subjectLogin})` : m.subjectLogin ?? '' },
-    { key: 'clientId', header: label('app') },
+    { key: 'subject', header: label('subject'), render: (m) => (m.externalId ? <>{whole(m.externalId)} {whole(`(${m.subjectLogin ?? ''})`)}</> : whole(m.subjectLogin ?? '')) },
+    { key: 'clientId', header: label('app'), render: (m) => <Truncated text={m.clientId} max="14rem" /> },
     { key: 'status', header: label('status'), render: (m) => <Badge tone={TONE[m.status]}>{label(`state.${m.status}`)}</Badge> },
     { key: 'persistent', header: label('persistent'), render: (m) => label(m.persistent ? 'yes' : 'no') },
-    { key: 'created', header: label('created'), render: (m) => [m.createdBy, when(m.createdAt)].filter(Boolean).join(', ') },
+    { key: 'created', header: label('created'), render: (m) => <>{m.createdBy && <>{whole(m.createdBy)}{m.createdAt && ', '}</>}{when(m.createdAt)}</> },
     { key: 'expires', header: label('expires'), render: (m) => when(m.expiresAt) },
     { key: 'used', header: label('used'), render: (m) => when(m.usedAt) },
     {

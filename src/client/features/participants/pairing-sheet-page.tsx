@@ -4,6 +4,7 @@
 // laid out for A4 paper (participants.css, print rules).
 import { useMemo, useState, type ReactNode } from 'react';
 import { Checkbox } from '../../components/form';
+import { formatDateTime } from '../../components/format';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
@@ -84,7 +85,7 @@ export function PairingSheetPage({ params }: PageProps): ReactNode {
       {sheet && (
         <ul className="pairing-sheet__cards" aria-label={label('cards')}>
           {sheet.map((entry) => (
-            <SheetCard key={entry.tokenName} entry={entry} expiresLabel={label('expires', { time: new Date(entry.timesOutAt).toLocaleString() })} />
+            <SheetCard key={entry.tokenName} entry={entry} expiresLabel={label('expires', { time: formatDateTime(entry.timesOutAt) })} />
           ))}
         </ul>
       )}

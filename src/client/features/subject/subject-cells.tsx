@@ -62,7 +62,7 @@ export function AttributeList({ attributes }: { attributes: Attributes | null | 
     <ul className="subject-cell__list">
       {entries.map(([key, value]) => (
         <li key={key}>
-          <span className="subject-cell__key">{key}</span>: {value}
+          <span className="subject-cell__key" title={key}>{key}</span>: {value}
         </li>
       ))}
     </ul>

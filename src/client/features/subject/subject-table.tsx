@@ -64,7 +64,7 @@ export function SubjectTable({ subjects, projectName, showGroup, selection, load
     { key: 'sources', header: field('sources'), render: (s) => <SourceLinks sources={s.sources} /> },
     { key: 'attributes', header: field('attributes'), render: (s) => <AttributeList attributes={s.attributes} /> },
   );
-  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => (s.group ? <Truncated text={s.group} max="9rem" /> : '') });
+  if (showGroup) columns.push({ key: 'group', header: field('group'), render: (s) => (s.group ? <Truncated text={s.group} max="7rem" /> : '') });
   columns.push({
     key: 'actions',
     header: <span className="visually-hidden">{t('managementPortalApp.subject.action.actions')}</span>,
