@@ -1,7 +1,8 @@
 // A menu button for a row's secondary actions ("More"): a button with aria-haspopup and aria-expanded that opens a
 // list of menu items. Arrow keys move between the items (Home and End to the ends), Enter or Space picks one, Escape
 // closes the menu and puts focus back on the button, Tab closes it and moves on, a click outside closes it. The menu
-// is placed with fixed coordinates beside its button, so a table's scroll box neither clips it nor grows with it.
+// is placed with fixed coordinates beside its button, so a table's scroll box neither clips it nor grows with it; it
+// follows the button when something scrolls.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';
 
@@ -40,18 +41,24 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
     if (refocus) button.current?.focus();
   }, []);
 
-  // Placed below the button, right edges aligned; above it when there is no room below.
-  useLayoutEffect(() => {
-    if (!open || !button.current || !menu.current) return;
+  // Placed below the button, right edges aligned; above it when there is no room below. False when the button has
+  // left the viewport (the menu then closes).
+  const placeBesideButton = useCallback((): boolean => {
+    if (!button.current || !menu.current) return false;
     const box = button.current.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) return false;
     const height = menu.current.offsetHeight;
     const up = box.bottom + height + 8 > window.innerHeight && box.top - height - 8 > 0;
     setPlace({ top: up ? box.top - height - 4 : box.bottom + 4, right: Math.max(4, document.documentElement.clientWidth - box.right), up });
-  }, [open]);
+    return true;
+  }, []);
+
+  useLayoutEffect(() => {
+    if (open) placeBesideButton();
+  }, [open, placeBesideButton]);
 
   // Focus moves into the menu once it is placed (a hidden element cannot take focus). Without scrolling: the menu
-  // is fixed beside its button, but it sits inside the table's scroll box, which focusing would scroll, and a scroll
-  // closes the menu.
+  // is fixed beside its button, but it sits inside the table's scroll box, which focusing would scroll.
   useLayoutEffect(() => {
     if (!open || !place || !menu.current || menu.current.contains(document.activeElement)) return;
     const items = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
@@ -64,8 +71,11 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false);
     };
+    // A scroll (the page's, a table's box, or the browser keeping content in place while something above it loads)
+    // or a resize moves the menu along with its button; only a button scrolled out of view closes it.
     const moved = (event: Event) => {
-      if (!menu.current?.contains(event.target as Node)) close(false);
+      if (menu.current?.contains(event.target as Node)) return;
+      if (!placeBesideButton()) close(false);
     };
     document.addEventListener('pointerdown', outside);
     window.addEventListener('scroll', moved, true);
@@ -75,7 +85,7 @@ export function MoreMenu({ items, name, label }: MoreMenuProps): ReactNode {
       window.removeEventListener('scroll', moved, true);
       window.removeEventListener('resize', moved);
     };
-  }, [open, close]);
+  }, [open, close, placeBesideButton]);
 
   const onButtonKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
