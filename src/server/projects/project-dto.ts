@@ -55,12 +55,37 @@ async function groupNamesByProject(db: Queryable, ids: number[]): Promise<Map<nu
 /** Builds the DTOs of `rows` (in their order). `timeoutMs` is the full form's persistentTokenTimeout. */
 export async function toProjectDTOs(db: Queryable, rows: ProjectRow[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
+  return assemble(rows, await projectDetails(db, rows.map((r) => r.id), form), form, timeoutMs);
+}
+
+/**
+ * The DTO of project `projectId`, or undefined: its row and its attributes, groups (and source types) are read
+ * together, in one round trip, as the id is known beforehand.
+ */
+export async function projectDtoById(db: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
+  const [rows, details] = await Promise.all([
+    db.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = $1`, [projectId]),
+    projectDetails(db, [projectId], form),
+  ]);
+  return assemble(rows, details, form, timeoutMs)[0];
+}
+
+interface ProjectDetails {
+  attributes: Map<number, Attributes>;
+  groups: Map<number, string[]>;
+  sourceTypes: Awaited<ReturnType<typeof sourceTypesByProject>>;
+}
+
+async function projectDetails(db: Queryable, ids: number[], form: ProjectForm): Promise<ProjectDetails> {
   const [attributes, groups, sourceTypes] = await Promise.all([
     attributesByProject(db, ids),
     groupNamesByProject(db, ids),
     form === 'full' ? sourceTypesByProject(db, ids) : Promise.resolve(new Map()),
   ]);
+  return { attributes, groups, sourceTypes };
+}
+
+function assemble(rows: ProjectRow[], { attributes, groups, sourceTypes }: ProjectDetails, form: ProjectForm, timeoutMs?: number): ProjectDTO[] {
   return rows.map((row) => {
     const attrs = attributes.get(row.id) ?? {};
     const dto: ProjectDTO = { id: row.id, projectName: row.project_name, description: row.description, location: row.location };

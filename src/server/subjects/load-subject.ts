@@ -5,7 +5,8 @@ import type { ProjectDTO, SubjectDTO } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
 import type { Queryable } from '../db/database';
 import { subjectNotFound } from '../http/not-found';
-import { PROJECT_SELECT, toProjectDTOs, type ProjectForm, type ProjectRow } from '../projects/project-dto';
+import { projectDtoById, type ProjectForm } from '../projects/project-dto';
+import { allInOrder } from '../db/pipeline';
 import { loadProvenance } from './provenance';
 import { subjectRow, subjectRowsOf, toSubjectDTO, type SubjectRow } from './subject-select';
 
@@ -32,9 +33,12 @@ interface FindRow {
 export async function findSubject(q: Queryable, by: { login: string } | { id: number }, lock = false): Promise<FoundSubject | undefined> {
   const where = 'login' in by ? 's.login = $1' : 's.id = $1';
   const key = 'login' in by ? by.login : by.id;
-  if (lock && !(await q.query(`SELECT s.id FROM subject s WHERE ${where} FOR UPDATE`, [key])).length) return undefined;
-  const [found] = await q.query<FindRow>(`${FIND} WHERE ${where}`, [key]);
-  if (!found) return undefined;
+  // The lock and the read are sent together: the read runs once the lock is held, so it sees the locked row.
+  const [locked, [found]] = await allInOrder([
+    lock ? q.query(`SELECT s.id FROM subject s WHERE ${where} FOR UPDATE`, [key]) : Promise.resolve(undefined),
+    q.query<FindRow>(`${FIND} WHERE ${where}`, [key]),
+  ] as const);
+  if ((locked && !locked.length) || !found) return undefined;
   return { row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project };
 }
 
@@ -55,11 +59,6 @@ export async function getSubject(q: Queryable, by: { login: string } | { id: num
   return found;
 }
 
-async function projectDto(q: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
-  const rows = await q.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = $1`, [projectId]);
-  return (await toProjectDTOs(q, rows, form, timeoutMs))[0];
-}
-
 interface DtoOptions {
   project: ProjectForm | 'none';
   provenance: boolean;
@@ -67,15 +66,29 @@ interface DtoOptions {
   timeoutMs?: number;
 }
 
-/** The DTO of a found subject in the requested form. */
+/** The DTO of a found subject in the requested form; its provenance and project are read in one round trip. */
 export async function subjectDto(q: Queryable, found: FoundSubject, options: DtoOptions): Promise<SubjectDTO> {
-  const dto = toSubjectDTO(found.row);
-  if (options.provenance) Object.assign(dto, await loadProvenance(q, found.row.id));
-  if (options.project !== 'none' && found.row.project_id !== null) {
-    const project = await projectDto(q, found.row.project_id, options.project, options.timeoutMs);
-    if (project) dto.project = project;
-  }
+  const { row } = found;
+  const [provenance, project] = await Promise.all([
+    options.provenance ? loadProvenance(q, row.id) : undefined,
+    options.project !== 'none' && row.project_id !== null ? projectDtoById(q, row.project_id, options.project, options.timeoutMs) : undefined,
+  ]);
+  return withProject(Object.assign(toSubjectDTO(row), provenance), project);
+}
+
+/** The DTO with its project (none when the subject has no active project). */
+export function withProject(dto: SubjectDTO, project: ProjectDTO | undefined): SubjectDTO {
+  if (project) dto.project = project;
   return dto;
+}
+
+/**
+ * The revision snapshot of a subject whose active project is `projectId`, known beforehand: the subject and its
+ * project are read together, in one round trip.
+ */
+export async function snapshotIn(q: Queryable, by: { login: string } | { id: number }, projectId: number): Promise<SubjectDTO> {
+  const [found, project] = await allInOrder([getSubject(q, by), projectDtoById(q, projectId, 'reduced')] as const);
+  return withProject(toSubjectDTO(found.row), project);
 }
 
 /** Reloads the subject (in the caller's transaction) and answers its reduced-project DTO: the revision snapshot. */

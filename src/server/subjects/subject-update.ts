@@ -12,51 +12,66 @@ import type { Queryable } from '../db/database';
 import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { authorOf, recordRevision } from '../revisions/record';
-import { getSubject, snapshotOf, type FoundSubject } from './load-subject';
+import { getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
 import { setActiveProject } from './participant-roles';
 import { loadProvenance } from './provenance';
 import { requireStillAllowed } from './recheck-access';
 import type { SubjectInput } from './subject-input';
-import { groupIdByName, projectIdByName, replaceAttributes, requireFreeExternalId } from './subject-rules';
+import { externalIdLockSql, externalIdTaken, groupNotFound, projectIdByName, replaceAttributes } from './subject-rules';
 import { statusFlags, subjectStatus } from './subject-select';
-import { moveSubjectSources, resolveSources, setSubjectSources } from './subject-sources';
+import { assignSources, moveSubjectSources, resolveSources } from './subject-sources';
 import { subjectTransaction } from './subject-transaction';
+import { allInOrder, valueOf } from '../db/pipeline';
 
 const isoOrNull = (d: Date | string | null) => (d instanceof Date ? d.toISOString() : d);
 const keep = <T>(given: T | undefined, stored: T): T => (given === undefined ? stored : given);
 
-async function currentGroupId(tx: Queryable, subjectId: number): Promise<number | null> {
-  const [row] = await tx.query<{ group_id: number | null }>('SELECT group_id FROM subject WHERE id = $1', [subjectId]);
-  return row.group_id;
+/** The group id the UPDATE writes: the named group of the project, none, or (no group given, not moved) the stored one. */
+function groupSql(input: SubjectInput, moved: boolean): { sql: string; name: string | null } {
+  if (input.group === undefined) return { sql: moved ? 'NULL' : 'group_id', name: null };
+  if (input.group === null || input.group.trim() === '') return { sql: 'NULL', name: null };
+  return { sql: '(SELECT g.id FROM radar_group g WHERE g.project_id = $8 AND g.name = $9::text)', name: input.group };
 }
 
+/**
+ * The checks (the external id free under its lock, the group, the sources) and the writes, sent together: a check
+ * that fails is thrown in the order of the errors and the transaction rolls the writes back. A move's role changes
+ * follow in further steps.
+ */
 async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInput, projectId: number, author: string): Promise<void> {
   const { row } = found;
   const moved = projectId !== row.project_id;
   const externalId = keep(input.externalId, row.external_id);
-  if (moved || externalId !== row.external_id) await requireFreeExternalId(tx, projectId, externalId, row.id);
-  const groupId = input.group !== undefined ? await groupIdByName(tx, projectId, input.group)
-    : moved ? null : await currentGroupId(tx, row.id);
-  const sources = input.sourceIds ? await resolveSources(tx, input.sourceIds, row.id) : undefined;
+  const checkExternalId = (moved || externalId !== row.external_id) && externalId !== null && externalId !== '';
+  const group = groupSql(input, moved);
   const flags = statusFlags(input.status ?? subjectStatus(row.activated, row.removed));
-  await tx.query(
-    `UPDATE subject SET external_link = $2, external_id = $3, person_name = $4, date_of_birth = $5::date,
-       enrollment_date = $6::timestamptz, removed = $7, group_id = $8, project_id = $9 WHERE id = $1`,
-    [row.id, keep(input.externalLink, row.external_link), externalId, keep(input.personName, row.person_name),
-      keep(input.dateOfBirth, row.date_of_birth),
-      input.enrollmentDate === undefined ? isoOrNull(row.enrollment_date) : input.enrollmentDate?.toISOString() ?? null,
-      flags.removed, groupId, projectId],
-  );
-  await tx.query(
-    `UPDATE radar_user SET activated = $2, last_modified_by = $3, last_modified_date = now(), ${stampOnDeactivation('$2', '$4')}
-      WHERE id = $1`,
-    [row.user_id, flags.activated, author, credentialsStamp()],
-  );
+  const none = Promise.resolve([] as unknown[]);
+  const results = await Promise.allSettled([
+    checkExternalId ? tx.query(`SELECT ${externalIdLockSql('$1', '$2')}`, [projectId, externalId]) : none,
+    checkExternalId ? tx.query('SELECT id FROM subject WHERE project_id = $1 AND external_id = $2 AND id <> $3 LIMIT 1', [projectId, externalId, row.id]) : none,
+    group.name !== null ? tx.query('SELECT id FROM radar_group WHERE project_id = $1 AND name = $2', [projectId, group.name]) : none,
+    input.sourceIds ? resolveSources(tx, input.sourceIds, row.id) : Promise.resolve([]),
+    tx.query(
+      `UPDATE subject SET external_link = $2, external_id = $3, person_name = $4, date_of_birth = $5::date,
+         enrollment_date = $6::timestamptz, removed = $7, group_id = ${group.sql}, project_id = $8 WHERE id = $1`,
+      [row.id, keep(input.externalLink, row.external_link), externalId, keep(input.personName, row.person_name),
+        keep(input.dateOfBirth, row.date_of_birth),
+        input.enrollmentDate === undefined ? isoOrNull(row.enrollment_date) : input.enrollmentDate?.toISOString() ?? null,
+        flags.removed, projectId, ...(group.name !== null ? [group.name] : [])],
+    ),
+    tx.query(
+      `UPDATE radar_user SET activated = $2, last_modified_by = $3, last_modified_date = now(), ${stampOnDeactivation('$2', '$4')}
+        WHERE id = $1`,
+      [row.user_id, flags.activated, author, credentialsStamp()],
+    ),
+    input.attributes !== undefined ? replaceAttributes(tx, row.id, input.attributes ?? {}) : none,
+    input.sourceIds !== undefined ? assignSources(tx, row.id, projectId, input.sourceIds ?? []) : moved ? moveSubjectSources(tx, row.id, projectId) : none,
+  ] as const);
+  valueOf(results[0]);
+  if (valueOf(results[1]).length) throw externalIdTaken(externalId!);
+  if (group.name !== null && !valueOf(results[2]).length) throw groupNotFound(group.name);
+  for (const result of results.slice(3)) valueOf(result);
   if (moved) await setActiveProject(tx, row.user_id, row.project_id, projectId);
-  if (input.attributes !== undefined) await replaceAttributes(tx, row.id, input.attributes ?? {});
-  if (sources) await setSubjectSources(tx, row.id, projectId, sources);
-  else if (input.sourceIds === null) await setSubjectSources(tx, row.id, projectId, []);
-  else if (moved) await moveSubjectSources(tx, row.id, projectId);
 }
 
 /** Updates subject `subjectId` into `projectName`; `checked` is where the route checked SUBJECT.UPDATE. */
@@ -69,10 +84,16 @@ export async function updateSubject(ctx: RequestContext, principal: Principal, i
     if (projectName !== found.projectName) await requireAccess(tx, principal, 'SUBJECT.UPDATE', { project: projectName, subject: login });
     const projectId = projectName === found.projectName && found.row.project_id !== null
       ? found.row.project_id : await projectIdByName(tx, projectName);
-    await applyUpdate(tx, found, input, projectId, author);
-    const snapshot = await snapshotOf(tx, subjectId);
-    await recordRevision(tx, author, [{ kind: 'subject', id: subjectId, key: login, type: 'MOD', snapshot }]);
-    return { ...snapshot, ...(await loadProvenance(tx, subjectId)) };
+    const [, snapshot] = await allInOrder([
+      applyUpdate(tx, found, input, projectId, author),
+      projectId === found.row.project_id ? snapshotIn(tx, { id: subjectId }, projectId) : Promise.resolve(undefined), // sent behind the writes
+    ] as const);
+    const dto = snapshot ?? await snapshotOf(tx, subjectId); // a move's role changes came after the writes above
+    const [, provenance] = await allInOrder([
+      recordRevision(tx, author, [{ kind: 'subject', id: subjectId, key: login, type: 'MOD', snapshot: dto }]),
+      loadProvenance(tx, subjectId), // sent behind the revision: it reads it
+    ] as const);
+    return { ...dto, ...provenance };
   });
   return ok(dto, entityAlert('subject', 'updated', dto.login));
 }
