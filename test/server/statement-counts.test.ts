@@ -56,6 +56,27 @@ t('a subject page with a bearer token: one statement', async () => {
   }
 });
 
+t("a subject's detail with a bearer token: one round trip (the caller, the subject, its provenance and full project)", async () => {
+  for (const caller of [sysAdmin, projectAdmin]) {
+    const { status, statements, roundTrips } = await cost(caller, '/api/subjects/sub-1');
+    assert.equal([status, roundTrips], [200, 1]);
+    assert.ok(statements <= 6, `${statements} statements`);
+  }
+  const missing = await cost(sysAdmin, '/api/subjects/no-such-subject');
+  assert.equal([missing.status, missing.roundTrips], [404, 1]);
+});
+
+t('the project list and a user page: the caller, then everything else in one round trip', async () => {
+  for (const caller of [sysAdmin, projectAdmin]) {
+    const projects = await cost(caller, '/api/projects');
+    assert.equal([projects.status, projects.roundTrips], [200, 2]);
+    assert.ok(projects.statements <= 6, `projects: ${projects.statements} statements`);
+    const users = await cost(caller, '/api/users?page=0&size=20');
+    assert.equal([users.status, users.roundTrips], [200, 2]);
+    assert.ok(users.statements <= 3, `users: ${users.statements} statements`);
+  }
+});
+
 t('a token for a user that was deactivated since is refused by the same one statement', async () => {
   await server.app.db.query("UPDATE radar_user SET activated = false WHERE login = 'radar-admin'");
   counter.reset();

@@ -5,9 +5,11 @@ import type { ProjectDTO, SubjectDTO } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
 import type { Queryable } from '../db/database';
 import { subjectNotFound } from '../http/not-found';
-import { projectDtoById, type ProjectForm } from '../projects/project-dto';
+import { userAccessJsonSql } from '../auth/user-roles';
+import type { SpeculativeRead } from '../http/route';
+import { projectDtoById, projectDtoOf, type ProjectForm } from '../projects/project-dto';
 import { allInOrder } from '../db/pipeline';
-import { loadProvenance } from './provenance';
+import { loadProvenance, loadProvenanceByLogin } from './provenance';
 import { subjectRow, subjectRowsOf, toSubjectDTO, type SubjectRow } from './subject-select';
 
 export interface FoundSubject {
@@ -39,7 +41,38 @@ export async function findSubject(q: Queryable, by: { login: string } | { id: nu
     q.query<FindRow>(`${FIND} WHERE ${where}`, [key]),
   ] as const);
   if ((locked && !locked.length) || !found) return undefined;
-  return { row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project };
+  return foundOf(found);
+}
+
+const foundOf = (found: FindRow): FoundSubject =>
+  ({ row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project });
+
+/** One subject as GET api/subjects/{login} answers it: with its full project and provenance. */
+export interface SubjectDetail {
+  found: FoundSubject;
+  dto: SubjectDTO;
+}
+
+const DETAIL_FIND = (callerSql: string) => `SELECT f.row_json, f.project_name, f.inactive_project, ${callerSql} AS caller
+  FROM (SELECT 1) one LEFT JOIN LATERAL (${FIND} WHERE s.login = $1::text) f ON true`;
+
+/**
+ * GET api/subjects/{login} (and its early read, http/route.ts EarlyRead): the subject, its provenance and its full
+ * project are read by the login, sent together (one round trip), with the roles of the caller `callerLogin` in the
+ * first statement. Undefined value: no such subject.
+ */
+export async function readSubjectDetail(q: Queryable, login: string, timeoutMs: number | undefined, callerLogin?: string): Promise<SpeculativeRead<SubjectDetail | undefined>> {
+  const [[row], provenance, project] = await allInOrder([
+    callerLogin === undefined
+      ? q.query<Partial<FindRow> & { caller: unknown }>(DETAIL_FIND('NULL'), [login])
+      : q.query<Partial<FindRow> & { caller: unknown }>(DETAIL_FIND(userAccessJsonSql('$2::text')), [login, callerLogin]),
+    loadProvenanceByLogin(q, login),
+    projectDtoOf(q, { sql: '(SELECT project_id FROM subject WHERE login = $1::text)', params: [login] }, 'full', timeoutMs),
+  ] as const);
+  const caller = row.caller ?? undefined;
+  if (!row.row_json) return { value: undefined, caller };
+  const found = foundOf(row as FindRow);
+  return { value: { found, dto: withProject(Object.assign(toSubjectDTO(found.row), provenance), project) }, caller };
 }
 
 /** What a permission on the subject is checked against: its login and the project it is associated with. */
