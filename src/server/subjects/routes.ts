@@ -30,6 +30,8 @@ interface Write {
   input: SubjectInput;
   projectName: string;
   checked?: EntityDetails;
+  /** The stored subject as the finder read it (an update). */
+  seen?: FoundSubject;
 }
 
 /** The full project's persistentTokenTimeout in a subject's detail. */
@@ -71,15 +73,16 @@ export const subjectRoutes: RouteEntry[] = [
       const input = subjectInput(body);
       const projectName = requireProjectRef(input);
       if (input.id === undefined) return { entity: { project: projectName }, found: { input, projectName } };
-      const entity = subjectEntity(await getSubject(ctx.app.db, { id: input.id }));
-      return { entity, found: { input, projectName, checked: entity } };
+      const seen = await getSubject(ctx.app.db, { id: input.id });
+      const entity = subjectEntity(seen);
+      return { entity, found: { input, projectName, checked: entity, seen } };
     },
-    handler: async ({ ctx, principal, found: { input, projectName, checked } }) => {
+    handler: async ({ ctx, principal, found: { input, projectName, checked, seen } }) => {
       if (input.id === undefined) {
         await requireAccess(ctx.app.db, principal, 'SUBJECT.CREATE', { project: projectName });
         return createSubject(ctx, principal, input, projectName);
       }
-      return updateSubject(ctx, principal, input, input.id, projectName, checked!);
+      return updateSubject(ctx, principal, input, input.id, projectName, checked!, seen);
     },
     doc: {
       tag: 'Subjects', summary: 'Update a subject',

@@ -4,6 +4,7 @@
 // new project the only PARTICIPANT role (the old one becomes INACTIVE_PARTICIPANT) and the mirrored project_id
 // follows in the same transaction. Fields absent from the body keep their stored value; `sources`, when given, is
 // the complete new set. The login never changes.
+import type { SubjectDTO } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
 import { credentialsStamp, stampOnDeactivation } from '../auth/credentials';
 import { requireAccess } from '../auth/guards';
@@ -12,7 +13,7 @@ import type { Queryable } from '../db/database';
 import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { authorOf, recordRevision } from '../revisions/record';
-import { getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
+import { findSubject, getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
 import { setActiveProject } from './participant-roles';
 import { loadProvenance } from './provenance';
 import { requireStillAllowed } from './recheck-access';
@@ -74,26 +75,66 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
   if (moved) await setActiveProject(tx, row.user_id, row.project_id, projectId);
 }
 
-/** Updates subject `subjectId` into `projectName`; `checked` is where the route checked SUBJECT.UPDATE. */
-export async function updateSubject(ctx: RequestContext, principal: Principal, input: SubjectInput, subjectId: number, projectName: string, checked: EntityDetails): Promise<Reply> {
+/** The subject changed between the route's read and the transaction's lock: the optimistic update is rolled back. */
+class ChangedMeanwhile extends Error {}
+
+/** The revision and the provenance it makes, sent together; answers the DTO with its provenance. */
+async function recordUpdate(tx: Queryable, author: string, dto: SubjectDTO): Promise<SubjectDTO> {
+  const [, provenance] = await allInOrder([
+    recordRevision(tx, author, [{ kind: 'subject', id: dto.id!, key: dto.login, type: 'MOD', snapshot: dto }]),
+    loadProvenance(tx, dto.id!), // sent behind the revision: it reads it
+  ] as const);
+  return { ...dto, ...provenance };
+}
+
+/**
+ * The update as the route's read of the subject (`seen`) implies it, sent together with the lock and the re-read of
+ * the subject it checks that read against: when the subject is still exactly as seen, this is what the careful path
+ * below would do (no move, no second permission check), in one round trip; otherwise ChangedMeanwhile.
+ */
+async function optimisticUpdate(tx: Queryable, seen: FoundSubject, input: SubjectInput, author: string): Promise<SubjectDTO> {
+  const { id, project_id: projectId } = seen.row;
+  const [now, applied, snapshot] = await Promise.allSettled([
+    findSubject(tx, { id }, true),
+    applyUpdate(tx, seen, input, projectId!, author),
+    snapshotIn(tx, { id }, projectId!), // sent behind the writes
+  ]);
+  const found = valueOf(now);
+  if (!found || JSON.stringify(found) !== JSON.stringify(seen)) throw new ChangedMeanwhile();
+  valueOf(applied);
+  return recordUpdate(tx, author, valueOf(snapshot));
+}
+
+/** The subject locked and re-read first, its permission checked again if it moved, then the update. */
+async function carefulUpdate(tx: Queryable, principal: Principal, input: SubjectInput, subjectId: number, projectName: string, checked: EntityDetails, author: string): Promise<SubjectDTO> {
+  const found = await getSubject(tx, { id: subjectId }, true);
+  const login = found.row.login;
+  await requireStillAllowed(tx, principal, 'SUBJECT.UPDATE', checked, { project: found.associatedProject, subject: login });
+  if (projectName !== found.projectName) await requireAccess(tx, principal, 'SUBJECT.UPDATE', { project: projectName, subject: login });
+  const projectId = projectName === found.projectName && found.row.project_id !== null
+    ? found.row.project_id : await projectIdByName(tx, projectName);
+  const [, snapshot] = await allInOrder([
+    applyUpdate(tx, found, input, projectId, author),
+    projectId === found.row.project_id ? snapshotIn(tx, { id: subjectId }, projectId) : Promise.resolve(undefined), // sent behind the writes
+  ] as const);
+  return recordUpdate(tx, author, snapshot ?? await snapshotOf(tx, subjectId)); // a move's role changes came after the writes
+}
+
+/**
+ * Updates subject `subjectId` into `projectName`; `checked` is where the route checked SUBJECT.UPDATE, on `seen`, the
+ * subject as the route read it. An update within the subject's project first runs optimistically on `seen`; if the
+ * subject changed meanwhile, that is rolled back and the careful path runs.
+ */
+export async function updateSubject(ctx: RequestContext, principal: Principal, input: SubjectInput, subjectId: number, projectName: string, checked: EntityDetails, seen?: FoundSubject): Promise<Reply> {
   const author = authorOf(principal);
-  const dto = await subjectTransaction(ctx, undefined, async (tx) => {
-    const found = await getSubject(tx, { id: subjectId }, true);
-    const login = found.row.login;
-    await requireStillAllowed(tx, principal, 'SUBJECT.UPDATE', checked, { project: found.associatedProject, subject: login });
-    if (projectName !== found.projectName) await requireAccess(tx, principal, 'SUBJECT.UPDATE', { project: projectName, subject: login });
-    const projectId = projectName === found.projectName && found.row.project_id !== null
-      ? found.row.project_id : await projectIdByName(tx, projectName);
-    const [, snapshot] = await allInOrder([
-      applyUpdate(tx, found, input, projectId, author),
-      projectId === found.row.project_id ? snapshotIn(tx, { id: subjectId }, projectId) : Promise.resolve(undefined), // sent behind the writes
-    ] as const);
-    const dto = snapshot ?? await snapshotOf(tx, subjectId); // a move's role changes came after the writes above
-    const [, provenance] = await allInOrder([
-      recordRevision(tx, author, [{ kind: 'subject', id: subjectId, key: login, type: 'MOD', snapshot: dto }]),
-      loadProvenance(tx, subjectId), // sent behind the revision: it reads it
-    ] as const);
-    return { ...dto, ...provenance };
-  });
+  let dto: SubjectDTO | undefined;
+  if (seen && seen.row.id === subjectId && seen.row.project_id !== null && projectName === seen.projectName) {
+    try {
+      dto = await subjectTransaction(ctx, undefined, (tx) => optimisticUpdate(tx, seen, input, author));
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhile)) throw error;
+    }
+  }
+  dto ??= await subjectTransaction(ctx, undefined, (tx) => carefulUpdate(tx, principal, input, subjectId, projectName, checked, author));
   return ok(dto, entityAlert('subject', 'updated', dto.login));
 }
