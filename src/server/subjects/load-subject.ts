@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { subjectNotFound } from '../http/not-found';
 import { userAccessJsonSql } from '../auth/user-roles';
 import type { SpeculativeRead } from '../http/route';
-import { projectDtoById, projectDtoOf, type ProjectForm } from '../projects/project-dto';
+import { projectDtoById, projectDtoOf, type ProjectFilter, type ProjectForm } from '../projects/project-dto';
 import { allInOrder } from '../db/pipeline';
 import { loadProvenance, loadProvenanceByLogin } from './provenance';
 import { subjectRow, subjectRowsOf, toSubjectDTO, type SubjectRow } from './subject-select';
@@ -116,12 +116,15 @@ export function withProject(dto: SubjectDTO, project: ProjectDTO | undefined): S
 }
 
 /**
- * The revision snapshot of a subject whose active project is `projectId`, known beforehand: the subject and its
- * project are read together, in one round trip.
+ * The revision snapshot of a subject whose active project is known beforehand (its id, or a filter naming it): the
+ * subject and its project are read together, in one round trip.
  */
-export async function snapshotIn(q: Queryable, by: { login: string } | { id: number }, projectId: number): Promise<SubjectDTO> {
-  const [found, project] = await allInOrder([getSubject(q, by), projectDtoById(q, projectId, 'reduced')] as const);
-  return withProject(toSubjectDTO(found.row), project);
+export async function snapshotIn(q: Queryable, by: { login: string } | { id: number }, project: number | ProjectFilter): Promise<SubjectDTO> {
+  const [found, dto] = await allInOrder([
+    getSubject(q, by),
+    typeof project === 'number' ? projectDtoById(q, project, 'reduced') : projectDtoOf(q, project, 'reduced'),
+  ] as const);
+  return withProject(toSubjectDTO(found.row), dto);
 }
 
 /** Reloads the subject (in the caller's transaction) and answers its reduced-project DTO: the revision snapshot. */
