@@ -109,6 +109,7 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
   ]);
   const projectId = valueOf(judged)();
   const [inserted] = valueOf(written);
+  if (!inserted) throw projectNotFound(projectName); // deleted between the check and the write
   if (inserted.granted) return valueOf(snapshot);
   await grantParticipantRoleAgain(tx, inserted.user_id, projectId);
   return snapshotIn(tx, { login }, projectId);
