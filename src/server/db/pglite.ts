@@ -26,6 +26,22 @@ function wrap(pg: Executor, prepared: PreparedStatements, pool?: PoolStats): Que
   };
 }
 
+/**
+ * A transaction's statements run in the order they were issued, as on a PostgreSQL connection: a statement sent
+ * while an earlier one is still outstanding (a first use, prepared before it runs, may take longer) waits for it, so
+ * a read sent behind a write sees the write.
+ */
+function inIssueOrder(q: Queryable): Queryable {
+  let previous: Promise<unknown> = Promise.resolve();
+  return {
+    query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]> {
+      const result = previous.then(() => q.query<T>(sql, params, options));
+      previous = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
 export interface PgliteOptions {
   /** A directory, or undefined for an in-memory database (tests). */
   dataDir?: string;
@@ -52,12 +68,12 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     async transaction(fn) {
       const lease = pool.take();
       try {
-        return await pg.transaction((tx) => fn(wrap(tx, prepared)));
+        return await pg.transaction((tx) => fn(inIssueOrder(wrap(tx, prepared))));
       } finally {
         pool.give(lease);
       }
     },
-    inTransaction: (tx) => wrap(tx, prepared),
+    inTransaction: (tx) => inIssueOrder(wrap(tx, prepared)),
     close: () => pg.close(),
   };
 }

@@ -28,11 +28,19 @@ export interface ProjectRow {
   org_location: string;
 }
 
-async function attributesByProject(db: Queryable, ids: number[]): Promise<Map<number, Attributes>> {
+/** Which projects a query reads: `project_id = <sql>` with its parameters (the ids, or a subquery). */
+export interface ProjectFilter {
+  sql: string;
+  params: unknown[];
+}
+
+const byIds = (ids: number[]): ProjectFilter => ({ sql: 'ANY($1::bigint[])', params: [ids] });
+
+async function attributesByProject(db: Queryable, filter: ProjectFilter): Promise<Map<number, Attributes>> {
   const result = new Map<number, Attributes>();
   const rows = await db.query<{ project_id: number; attribute_key: string; attribute_value: string | null }>(
-    'SELECT project_id, attribute_key, attribute_value FROM project_metadata WHERE project_id = ANY($1::bigint[]) ORDER BY attribute_key',
-    [ids],
+    `SELECT project_id, attribute_key, attribute_value FROM project_metadata WHERE project_id = ${filter.sql} ORDER BY attribute_key`,
+    filter.params,
   );
   for (const r of rows) {
     const map = result.get(r.project_id) ?? {};
@@ -42,11 +50,11 @@ async function attributesByProject(db: Queryable, ids: number[]): Promise<Map<nu
   return result;
 }
 
-async function groupNamesByProject(db: Queryable, ids: number[]): Promise<Map<number, string[]>> {
+async function groupNamesByProject(db: Queryable, filter: ProjectFilter): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   const rows = await db.query<{ project_id: number; name: string }>(
-    'SELECT project_id, name FROM radar_group WHERE project_id = ANY($1::bigint[]) ORDER BY name',
-    [ids],
+    `SELECT project_id, name FROM radar_group WHERE project_id = ${filter.sql} ORDER BY name`,
+    filter.params,
   );
   for (const r of rows) result.set(r.project_id, [...(result.get(r.project_id) ?? []), r.name]);
   return result;
@@ -55,12 +63,54 @@ async function groupNamesByProject(db: Queryable, ids: number[]): Promise<Map<nu
 /** Builds the DTOs of `rows` (in their order). `timeoutMs` is the full form's persistentTokenTimeout. */
 export async function toProjectDTOs(db: Queryable, rows: ProjectRow[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [attributes, groups, sourceTypes] = await Promise.all([
-    attributesByProject(db, ids),
-    groupNamesByProject(db, ids),
-    form === 'full' ? sourceTypesByProject(db, ids) : Promise.resolve(new Map()),
+  return assemble(rows, await projectDetails(db, byIds(rows.map((r) => r.id)), form), form, timeoutMs);
+}
+
+/**
+ * The DTO of project `projectId`, or undefined: its row and its attributes, groups (and source types) are read
+ * together, in one round trip, as the id is known beforehand.
+ */
+export function projectDtoById(db: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
+  return projectDtoOf(db, { sql: '$1::bigint', params: [projectId] }, form, timeoutMs);
+}
+
+/** Like projectDtoById, for the one project `filter` names (e.g. a subquery: a subject's project). */
+export async function projectDtoOf(db: Queryable, filter: ProjectFilter, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
+  const [rows, details] = await Promise.all([
+    db.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = ${filter.sql}`, filter.params),
+    projectDetails(db, filter, form),
   ]);
+  return assemble(rows, details, form, timeoutMs)[0];
+}
+
+/**
+ * The projects of the statement `rowsSql` (PROJECT_SELECT with its conditions, order and limit) and their DTOs: the
+ * rows and their attributes, groups (and source types) are read together, in one round trip.
+ */
+export async function projectDtosOf(db: Queryable, rowsSql: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
+  const [rows, details] = await Promise.all([
+    db.query<ProjectRow>(rowsSql, params),
+    projectDetails(db, { sql: `ANY(ARRAY(SELECT page.id FROM (${rowsSql}) page))`, params }, form),
+  ]);
+  return assemble(rows, details, form, timeoutMs);
+}
+
+interface ProjectDetails {
+  attributes: Map<number, Attributes>;
+  groups: Map<number, string[]>;
+  sourceTypes: Awaited<ReturnType<typeof sourceTypesByProject>>;
+}
+
+async function projectDetails(db: Queryable, filter: ProjectFilter, form: ProjectForm): Promise<ProjectDetails> {
+  const [attributes, groups, sourceTypes] = await Promise.all([
+    attributesByProject(db, filter),
+    groupNamesByProject(db, filter),
+    form === 'full' ? sourceTypesByProject(db, filter) : Promise.resolve(new Map()),
+  ]);
+  return { attributes, groups, sourceTypes };
+}
+
+function assemble(rows: ProjectRow[], { attributes, groups, sourceTypes }: ProjectDetails, form: ProjectForm, timeoutMs?: number): ProjectDTO[] {
   return rows.map((row) => {
     const attrs = attributes.get(row.id) ?? {};
     const dto: ProjectDTO = { id: row.id, projectName: row.project_name, description: row.description, location: row.location };

@@ -14,7 +14,7 @@ import { perm, route, scope, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { loadRoles } from '../roles/role-dto';
 import { deleteProject } from './project-delete';
-import { loadProject, PROJECT_SELECT, projectIdByName, toProjectDTOs, type ProjectRow } from './project-dto';
+import { loadProject, PROJECT_SELECT, projectDtosOf, projectIdByName, type ProjectRow } from './project-dto';
 import { organizationNameOf, PROJECT_BODY, toProjectInput, type ProjectBody } from './project-input';
 import { createProject, organizationRequired, projectIdNotFound, updateExistingProject, type ExistingProject } from './project-save';
 import { publicProjectRoutes } from './public-projects';
@@ -54,15 +54,22 @@ export const projectRoutes: RouteEntry[] = [
       const pageable = parsePageable(ctx.query, { defaultSize: 2000, sortable: SORTABLE });
       const within = referentsByScope(principal.token, 'PROJECT.READ');
       const params: unknown[] = [within.global, within.organizations, within.projects];
-      const [{ total }] = await ctx.app.db.query<{ total: number }>(
+      const counted = ctx.app.db.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM project p JOIN radar_organization o ON o.id = p.organization_id WHERE ${IN_SCOPE}`,
-        params,
+        [...params],
       );
       const sql = `${PROJECT_SELECT} WHERE ${IN_SCOPE} ${orderByClause(pageable, 'p.id')} ${limitClause(pageable, params)}`;
-      const rows = await ctx.app.db.query<ProjectRow>(sql, params);
-      const headers = pagingHeaders('/api/projects', pageable, total);
-      if (query.minimized) return ok(rows.map((r): MinimalProjectDetailsDTO => ({ id: r.id, projectName: r.project_name })), headers);
-      return ok(await toProjectDTOs(ctx.app.db, rows, 'full', ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined), headers);
+      // The count, the page and its projects' details are sent together: one round trip.
+      if (query.minimized) {
+        const [[{ total }], rows] = await Promise.all([counted, ctx.app.db.query<ProjectRow>(sql, params)]);
+        const headers = pagingHeaders('/api/projects', pageable, total);
+        return ok(rows.map((r): MinimalProjectDetailsDTO => ({ id: r.id, projectName: r.project_name })), headers);
+      }
+      const [[{ total }], dtos] = await Promise.all([
+        counted,
+        projectDtosOf(ctx.app.db, sql, params, 'full', ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined),
+      ]);
+      return ok(dtos, pagingHeaders('/api/projects', pageable, total));
     },
     doc: {
       tag: 'Projects', summary: 'List projects', description: 'The projects in the caller\'s scope.',

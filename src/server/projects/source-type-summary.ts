@@ -26,17 +26,21 @@ export function reducedSourceType(row: Omit<SourceTypeRow, 'project_id'>): Sourc
   return dto;
 }
 
-/** The reduced source types of each project, in one query. */
-export async function sourceTypesByProject(db: Queryable, projectIds: number[]): Promise<Map<number, SourceTypeDTO[]>> {
+/**
+ * The reduced source types of each project, in one query: of the projects `projectIds`, or of those whose id is
+ * `project.sql` (a subquery, with its parameters).
+ */
+export async function sourceTypesByProject(db: Queryable, projects: number[] | { sql: string; params: unknown[] }): Promise<Map<number, SourceTypeDTO[]>> {
   const result = new Map<number, SourceTypeDTO[]>();
-  if (!projectIds.length) return result;
+  if (Array.isArray(projects) && !projects.length) return result;
+  const filter = Array.isArray(projects) ? { sql: 'ANY($1::bigint[])', params: [projects] } : projects;
   const rows = await db.query<SourceTypeRow>(
     `SELECT pst.project_id, st.id, st.producer, st.model, st.catalog_version, st.source_type_scope,
             st.dynamic_registration, st.name
        FROM project_source_type pst JOIN source_type st ON st.id = pst.source_type_id
-      WHERE pst.project_id = ANY($1::bigint[])
+      WHERE pst.project_id = ${filter.sql}
       ORDER BY st.id`,
-    [projectIds],
+    filter.params,
   );
   for (const row of rows) {
     const list = result.get(row.project_id) ?? [];

@@ -5,8 +5,11 @@ import type { ProjectDTO, SubjectDTO } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
 import type { Queryable } from '../db/database';
 import { subjectNotFound } from '../http/not-found';
-import { PROJECT_SELECT, toProjectDTOs, type ProjectForm, type ProjectRow } from '../projects/project-dto';
-import { loadProvenance } from './provenance';
+import { userAccessJsonSql } from '../auth/user-roles';
+import type { SpeculativeRead } from '../http/route';
+import { projectDtoById, projectDtoOf, type ProjectFilter, type ProjectForm } from '../projects/project-dto';
+import { allInOrder } from '../db/pipeline';
+import { loadProvenance, loadProvenanceByLogin } from './provenance';
 import { subjectRow, subjectRowsOf, toSubjectDTO, type SubjectRow } from './subject-select';
 
 export interface FoundSubject {
@@ -32,10 +35,44 @@ interface FindRow {
 export async function findSubject(q: Queryable, by: { login: string } | { id: number }, lock = false): Promise<FoundSubject | undefined> {
   const where = 'login' in by ? 's.login = $1' : 's.id = $1';
   const key = 'login' in by ? by.login : by.id;
-  if (lock && !(await q.query(`SELECT s.id FROM subject s WHERE ${where} FOR UPDATE`, [key])).length) return undefined;
-  const [found] = await q.query<FindRow>(`${FIND} WHERE ${where}`, [key]);
-  if (!found) return undefined;
-  return { row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project };
+  // The lock and the read are sent together: the read runs once the lock is held, so it sees the locked row.
+  const [locked, [found]] = await allInOrder([
+    lock ? q.query(`SELECT s.id FROM subject s WHERE ${where} FOR UPDATE`, [key]) : Promise.resolve(undefined),
+    q.query<FindRow>(`${FIND} WHERE ${where}`, [key]),
+  ] as const);
+  if ((locked && !locked.length) || !found) return undefined;
+  return foundOf(found);
+}
+
+const foundOf = (found: FindRow): FoundSubject =>
+  ({ row: subjectRow(found.row_json), projectName: found.project_name, associatedProject: found.project_name ?? found.inactive_project });
+
+/** One subject as GET api/subjects/{login} answers it: with its full project and provenance. */
+export interface SubjectDetail {
+  found: FoundSubject;
+  dto: SubjectDTO;
+}
+
+const DETAIL_FIND = (callerSql: string) => `SELECT f.row_json, f.project_name, f.inactive_project, ${callerSql} AS caller
+  FROM (SELECT 1) one LEFT JOIN LATERAL (${FIND} WHERE s.login = $1::text) f ON true`;
+
+/**
+ * GET api/subjects/{login} (and its early read, http/route.ts EarlyRead): the subject, its provenance and its full
+ * project are read by the login, sent together (one round trip), with the roles of the caller `callerLogin` in the
+ * first statement. Undefined value: no such subject.
+ */
+export async function readSubjectDetail(q: Queryable, login: string, timeoutMs: number | undefined, callerLogin?: string): Promise<SpeculativeRead<SubjectDetail | undefined>> {
+  const [[row], provenance, project] = await allInOrder([
+    callerLogin === undefined
+      ? q.query<Partial<FindRow> & { caller: unknown }>(DETAIL_FIND('NULL'), [login])
+      : q.query<Partial<FindRow> & { caller: unknown }>(DETAIL_FIND(userAccessJsonSql('$2::text')), [login, callerLogin]),
+    loadProvenanceByLogin(q, login),
+    projectDtoOf(q, { sql: '(SELECT project_id FROM subject WHERE login = $1::text)', params: [login] }, 'full', timeoutMs),
+  ] as const);
+  const caller = row.caller ?? undefined;
+  if (!row.row_json) return { value: undefined, caller };
+  const found = foundOf(row as FindRow);
+  return { value: { found, dto: withProject(Object.assign(toSubjectDTO(found.row), provenance), project) }, caller };
 }
 
 /** What a permission on the subject is checked against: its login and the project it is associated with. */
@@ -55,11 +92,6 @@ export async function getSubject(q: Queryable, by: { login: string } | { id: num
   return found;
 }
 
-async function projectDto(q: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
-  const rows = await q.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = $1`, [projectId]);
-  return (await toProjectDTOs(q, rows, form, timeoutMs))[0];
-}
-
 interface DtoOptions {
   project: ProjectForm | 'none';
   provenance: boolean;
@@ -67,15 +99,32 @@ interface DtoOptions {
   timeoutMs?: number;
 }
 
-/** The DTO of a found subject in the requested form. */
+/** The DTO of a found subject in the requested form; its provenance and project are read in one round trip. */
 export async function subjectDto(q: Queryable, found: FoundSubject, options: DtoOptions): Promise<SubjectDTO> {
-  const dto = toSubjectDTO(found.row);
-  if (options.provenance) Object.assign(dto, await loadProvenance(q, found.row.id));
-  if (options.project !== 'none' && found.row.project_id !== null) {
-    const project = await projectDto(q, found.row.project_id, options.project, options.timeoutMs);
-    if (project) dto.project = project;
-  }
+  const { row } = found;
+  const [provenance, project] = await Promise.all([
+    options.provenance ? loadProvenance(q, row.id) : undefined,
+    options.project !== 'none' && row.project_id !== null ? projectDtoById(q, row.project_id, options.project, options.timeoutMs) : undefined,
+  ]);
+  return withProject(Object.assign(toSubjectDTO(row), provenance), project);
+}
+
+/** The DTO with its project (none when the subject has no active project). */
+export function withProject(dto: SubjectDTO, project: ProjectDTO | undefined): SubjectDTO {
+  if (project) dto.project = project;
   return dto;
+}
+
+/**
+ * The revision snapshot of a subject whose active project is known beforehand (its id, or a filter naming it): the
+ * subject and its project are read together, in one round trip.
+ */
+export async function snapshotIn(q: Queryable, by: { login: string } | { id: number }, project: number | ProjectFilter): Promise<SubjectDTO> {
+  const [found, dto] = await allInOrder([
+    getSubject(q, by),
+    typeof project === 'number' ? projectDtoById(q, project, 'reduced') : projectDtoOf(q, project, 'reduced'),
+  ] as const);
+  return withProject(toSubjectDTO(found.row), dto);
 }
 
 /** Reloads the subject (in the caller's transaction) and answers its reduced-project DTO: the revision snapshot. */

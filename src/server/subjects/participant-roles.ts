@@ -19,19 +19,11 @@ export async function projectRoleId(tx: Queryable, authority: string, projectId:
 }
 
 /**
- * A new user's PARTICIPANT role in `projectId` in one statement: the role row is created when missing and granted. A
- * role row another transaction is creating at the same moment is not visible to this statement's snapshot; then
- * nothing is granted here and the two-step path below (a fresh snapshot) does it.
+ * A new user's PARTICIPANT role when the statement that created the user could not grant it (its role row was being
+ * created by another transaction, invisible to that statement's snapshot): granted now, with a fresh snapshot.
  */
-export async function grantFirstParticipantRole(tx: Queryable, userId: number, projectId: number): Promise<void> {
-  const granted = await tx.query(
-    `WITH made AS (INSERT INTO radar_role (authority_name, project_id) VALUES ($1::text, $2::bigint) ON CONFLICT DO NOTHING RETURNING id),
-          role AS (SELECT id FROM made UNION ALL
-                   SELECT id FROM radar_role WHERE authority_name = $1::text AND project_id = $2::bigint AND organization_id IS NULL LIMIT 1)
-     INSERT INTO role_users (role_id, user_id) SELECT id, $3::bigint FROM role ON CONFLICT DO NOTHING RETURNING role_id`,
-    [ROLE_PARTICIPANT, projectId, userId],
-  );
-  if (!granted.length) await grant(tx, userId, await projectRoleId(tx, ROLE_PARTICIPANT, projectId));
+export async function grantParticipantRoleAgain(tx: Queryable, userId: number, projectId: number): Promise<void> {
+  await grant(tx, userId, await projectRoleId(tx, ROLE_PARTICIPANT, projectId));
 }
 
 async function grant(tx: Queryable, userId: number, roleId: number): Promise<void> {

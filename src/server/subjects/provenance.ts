@@ -19,14 +19,25 @@ interface EdgesRow {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-const edge = (direction: 'ASC' | 'DESC') => `(SELECT r.author, r.timestamp FROM revision_change c JOIN revision r ON r.id = c.revision_id
-   WHERE c.entity_kind = 'subject' AND c.entity_id = $1 ORDER BY c.revision_id ${direction} LIMIT 1)`;
+const edge = (subjectIdSql: string, direction: 'ASC' | 'DESC') => `(SELECT r.author, r.timestamp FROM revision_change c JOIN revision r ON r.id = c.revision_id
+   WHERE c.entity_kind = 'subject' AND c.entity_id = ${subjectIdSql} ORDER BY c.revision_id ${direction} LIMIT 1)`;
 
-const SQL = `SELECT f.author AS first_author, f.timestamp AS first_timestamp, l.author AS last_author, l.timestamp AS last_timestamp
-  FROM ${edge('ASC')} f, ${edge('DESC')} l`;
+const sql = (subjectIdSql: string) => `SELECT f.author AS first_author, f.timestamp AS first_timestamp, l.author AS last_author, l.timestamp AS last_timestamp
+  FROM ${edge(subjectIdSql, 'ASC')} f, ${edge(subjectIdSql, 'DESC')} l`;
+const BY_ID = sql('$1');
+const BY_LOGIN = sql('(SELECT id FROM subject WHERE login = $1::text)');
 
-export async function loadProvenance(q: Queryable, subjectId: number): Promise<Provenance> {
-  const [row] = await q.query<EdgesRow>(SQL, [subjectId]);
+export function loadProvenance(q: Queryable, subjectId: number): Promise<Provenance> {
+  return provenanceOf(q.query<EdgesRow>(BY_ID, [subjectId]));
+}
+
+/** The provenance of the subject with this login (none when there is no such subject). */
+export function loadProvenanceByLogin(q: Queryable, login: string): Promise<Provenance> {
+  return provenanceOf(q.query<EdgesRow>(BY_LOGIN, [login]));
+}
+
+async function provenanceOf(query: Promise<EdgesRow[]>): Promise<Provenance> {
+  const [row] = await query;
   if (!row) return {};
   return {
     createdBy: row.first_author,

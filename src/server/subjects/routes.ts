@@ -6,13 +6,14 @@ import type { EntityDetails } from '../../common/permission-check';
 import { ref } from '../../common/schema';
 import { requireAccess } from '../auth/guards';
 import type { Queryable } from '../db/database';
-import { ok } from '../http/context';
+import { ok, type RequestContext } from '../http/context';
+import { subjectNotFound } from '../http/not-found';
 import { apiError } from '../http/errors';
 import { parsePageable, type Pageable } from '../http/paging';
 import { perm, route, type JsonBody, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { listAllSubjects, listProjectSubjects } from './list-handler';
-import { getSubject, locateSubject, subjectDto, subjectEntity, type FoundSubject } from './load-subject';
+import { getSubject, locateSubject, readSubjectDetail, subjectEntity, type FoundSubject, type SubjectDetail } from './load-subject';
 import { createSubject } from './subject-create';
 import { SUBJECT_INPUT_RULES, subjectInput, subjectInputErrors, type SubjectInput } from './subject-input';
 import { deleteSubject, discontinueSubject } from './subject-retire';
@@ -29,7 +30,12 @@ interface Write {
   input: SubjectInput;
   projectName: string;
   checked?: EntityDetails;
+  /** The stored subject as the finder read it (an update). */
+  seen?: FoundSubject;
 }
+
+/** The full project's persistentTokenTimeout in a subject's detail. */
+const detailTimeout = (ctx: RequestContext) => ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined;
 
 const idExists = () => apiError(400, 'idexists', 'subject', 'A new subject cannot already have an ID');
 const noSubjectId = () => apiError(400, 'subjectNotAvailable', 'subject', 'No subject found with the given id');
@@ -67,15 +73,16 @@ export const subjectRoutes: RouteEntry[] = [
       const input = subjectInput(body);
       const projectName = requireProjectRef(input);
       if (input.id === undefined) return { entity: { project: projectName }, found: { input, projectName } };
-      const entity = subjectEntity(await getSubject(ctx.app.db, { id: input.id }));
-      return { entity, found: { input, projectName, checked: entity } };
+      const seen = await getSubject(ctx.app.db, { id: input.id });
+      const entity = subjectEntity(seen);
+      return { entity, found: { input, projectName, checked: entity, seen } };
     },
-    handler: async ({ ctx, principal, found: { input, projectName, checked } }) => {
+    handler: async ({ ctx, principal, found: { input, projectName, checked, seen } }) => {
       if (input.id === undefined) {
         await requireAccess(ctx.app.db, principal, 'SUBJECT.CREATE', { project: projectName });
         return createSubject(ctx, principal, input, projectName);
       }
-      return updateSubject(ctx, principal, input, input.id, projectName, checked!);
+      return updateSubject(ctx, principal, input, input.id, projectName, checked!, seen);
     },
     doc: {
       tag: 'Subjects', summary: 'Update a subject',
@@ -102,11 +109,17 @@ export const subjectRoutes: RouteEntry[] = [
     },
   }),
 
-  route<undefined, FoundSubject>({
+  route<undefined, SubjectDetail, SubjectDetail | undefined>({
     method: 'GET', path: '/api/subjects/:login', access: perm('SUBJECT.READ', 'subject'),
-    find: ({ ctx, params }) => locateSubject(ctx.app.db, params.login),
-    handler: async ({ ctx, found }) =>
-      ok(await subjectDto(ctx.app.db, found, { project: 'full', provenance: true, timeoutMs: ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined })),
+    // The subject is read before the permission is checked (where it lives decides it); nothing of it reaches a
+    // caller the check refuses. With a bearer token the caller's roles come with it: one round trip.
+    early: { likely: () => true, read: ({ ctx, params }, callerLogin) => readSubjectDetail(ctx.app.db, params.login, detailTimeout(ctx), callerLogin) },
+    find: async ({ params, early }) => {
+      const detail = await early();
+      if (!detail) throw subjectNotFound(params.login);
+      return { entity: subjectEntity(detail.found), found: detail };
+    },
+    handler: ({ found }) => ok(found.dto),
     doc: {
       tag: 'Subjects', summary: 'One subject', pathParams: { login: 'The subject\'s login' },
       success: doc.ok(ref('SubjectDTO'), 'With its full project and provenance'), errors: { 404: 'error.subjectNotFound' },

@@ -3,6 +3,7 @@
 // exists, the group exists in it, and a non-empty external id is not used by another subject of the project. The
 // external-id check holds a transaction lock on (project, external id), so two concurrent writers cannot both pass it.
 import type { Queryable } from '../db/database';
+import { allInOrder } from '../db/pipeline';
 import { apiError } from '../http/errors';
 import { projectNotFound } from '../http/not-found';
 import type { SubjectInput } from './subject-input';
@@ -24,30 +25,40 @@ export async function projectIdByName(tx: Queryable, projectName: string): Promi
 export async function groupIdByName(tx: Queryable, projectId: number, name: string | null): Promise<number | null> {
   if (name === null || name.trim() === '') return null;
   const [row] = await tx.query<{ id: number }>('SELECT id FROM radar_group WHERE project_id = $1 AND name = $2', [projectId, name]);
-  if (!row) throw apiError(400, 'error.groupNotFound', 'group', `Group not found: ${name}`, { groupName: name });
+  if (!row) throw groupNotFound(name);
   return row.id;
 }
+
+export const groupNotFound = (name: string) => apiError(400, 'error.groupNotFound', 'group', `Group not found: ${name}`, { groupName: name });
+
+export const externalIdTaken = (externalId: string) =>
+  apiError(400, 'subjectExists', 'subject', 'A subject with given project-id and external-id already exists', { externalId });
+
+/** The transaction lock on (project, external id), given the SQL of the project id and of the external id. */
+export const externalIdLockSql = (projectIdSql: string, externalIdSql: string): string =>
+  `pg_advisory_xact_lock(hashtextextended('subject-external-id:' || ${projectIdSql}::text || ':' || ${externalIdSql}::text, 0))`;
 
 /** 400 `subjectExists` when another subject of the project already has this non-empty external id. */
 export async function requireFreeExternalId(tx: Queryable, projectId: number, externalId: string | null, self?: number): Promise<void> {
   if (externalId === null || externalId === '') return;
-  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('subject-external-id:' || $1::text || ':' || $2::text, 0))", [projectId, externalId]);
+  await tx.query(`SELECT ${externalIdLockSql('$1', '$2')}`, [projectId, externalId]);
   const [taken] = await tx.query<{ id: number }>(
     'SELECT id FROM subject WHERE project_id = $1 AND external_id = $2 AND id IS DISTINCT FROM $3 LIMIT 1',
     [projectId, externalId, self ?? null],
   );
-  if (taken) {
-    throw apiError(400, 'subjectExists', 'subject', 'A subject with given project-id and external-id already exists', { externalId });
-  }
+  if (taken) throw externalIdTaken(externalId);
 }
 
-/** Replaces the subject's attributes (subject_metadata). */
+/** Replaces the subject's attributes (subject_metadata); both statements are sent at once. */
 export async function replaceAttributes(tx: Queryable, subjectId: number, attributes: Record<string, string>): Promise<void> {
-  await tx.query('DELETE FROM subject_metadata WHERE subject_id = $1', [subjectId]);
   const keys = Object.keys(attributes);
-  if (!keys.length) return;
-  await tx.query(
-    'INSERT INTO subject_metadata (subject_id, attribute_key, attribute_value) SELECT $1, k, v FROM unnest($2::text[], $3::text[]) AS a(k, v)',
-    [subjectId, keys, keys.map((k) => attributes[k])],
-  );
+  await allInOrder([
+    tx.query('DELETE FROM subject_metadata WHERE subject_id = $1', [subjectId]),
+    keys.length
+      ? tx.query(
+        'INSERT INTO subject_metadata (subject_id, attribute_key, attribute_value) SELECT $1, k, v FROM unnest($2::text[], $3::text[]) AS a(k, v)',
+        [subjectId, keys, keys.map((k) => attributes[k])],
+      )
+      : Promise.resolve([]),
+  ] as const);
 }

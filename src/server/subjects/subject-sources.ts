@@ -2,6 +2,7 @@
 // sources are assigned to the subject (and follow it into its project), the ones no longer listed are unassigned
 // and kept for reuse. Discontinuing or deleting a subject unassigns its sources and flags them deleted.
 import type { Queryable } from '../db/database';
+import { allInOrder } from '../db/pipeline';
 import { apiError } from '../http/errors';
 
 interface SourceRow {
@@ -29,18 +30,17 @@ export async function resolveSources(tx: Queryable, sourceIds: string[], subject
   });
 }
 
-/** Assigns exactly `sourceRowIds` to the subject (in its project) and unassigns its other sources. */
-export async function setSubjectSources(tx: Queryable, subjectId: number, projectId: number, sourceRowIds: number[]): Promise<void> {
-  await tx.query(
-    'UPDATE radar_source SET assigned = false, subject_id = NULL WHERE subject_id = $1 AND NOT (id = ANY($2::bigint[]))',
-    [subjectId, sourceRowIds],
-  );
-  if (sourceRowIds.length) {
-    await tx.query(
-      'UPDATE radar_source SET assigned = true, subject_id = $1, project_id = $2 WHERE id = ANY($3::bigint[])',
-      [subjectId, projectId, sourceRowIds],
-    );
-  }
+/**
+ * Assigns exactly the sources `sourceIds` (UUIDs, checked by resolveSources) to the subject in its project and
+ * unassigns its other sources; both statements are sent at once.
+ */
+export async function assignSources(tx: Queryable, subjectId: number, projectId: number, sourceIds: string[]): Promise<void> {
+  await allInOrder([
+    tx.query('UPDATE radar_source SET assigned = false, subject_id = NULL WHERE subject_id = $1 AND NOT (source_id = ANY($2::uuid[]))', [subjectId, sourceIds]),
+    sourceIds.length
+      ? tx.query('UPDATE radar_source SET assigned = true, subject_id = $1, project_id = $2 WHERE source_id = ANY($3::uuid[])', [subjectId, projectId, sourceIds])
+      : Promise.resolve([]),
+  ] as const);
 }
 
 /** Moves the subject's current sources into its new project (a project move that leaves the set unchanged). */

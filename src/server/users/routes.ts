@@ -11,11 +11,11 @@ import * as doc from '../http/route-docs';
 import { createUser } from './user-create';
 import { importUsers } from './user-import';
 import { booleanParam } from '../http/query-params';
-import { findUserRow, toUserDTO, USER_COLUMNS, userDTOs, type UserRow } from './user-dto';
+import { findUserRow, toUserDTO, USER_COLUMNS, type UserRow } from './user-dto';
 import { findUserInScope, USER_ENTITY, visibleTo, type ScopedUser } from './user-http';
 import { toUserInput, USER_BODY } from './user-input';
 import { parseUserListQuery, USER_LIST_PARAMS, userListQuery, userPageSql, type UserListCriteria } from './user-list';
-import { toRoleDTO } from './user-roles';
+import { toRoleDTO, USER_ROLES_JSON, userRolesFromJson } from './user-roles';
 import { deleteUser, refuseSelfDelete, updateUser, updateUserRoles } from './user-update';
 
 const TAG = 'Users';
@@ -43,10 +43,14 @@ export const userRoutes: RouteEntry[] = [
     handler: async ({ ctx, principal, query }) => {
       const q = userListQuery(query, principal.token);
       const db = ctx.app.db;
-      const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM radar_user u WHERE ${q.where}`, q.params);
-      const page = userPageSql(q, USER_COLUMNS);
-      const rows = await db.query<UserRow>(page.sql, page.params);
-      const users = await userDTOs(db, rows, { includeProvenance: q.includeProvenance, visibleRole: visibleTo(principal, 'USER.READ') });
+      // The count and the page, each user with its roles, are sent together: one round trip.
+      const page = userPageSql(q, `${USER_COLUMNS}, ${USER_ROLES_JSON} AS roles`);
+      const [[{ total }], rows] = await Promise.all([
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM radar_user u WHERE ${q.where}`, q.params),
+        db.query<UserRow & { roles: unknown }>(page.sql, page.params),
+      ]);
+      const options = { includeProvenance: q.includeProvenance, visibleRole: visibleTo(principal, 'USER.READ') };
+      const users = rows.map((row) => toUserDTO(row, userRolesFromJson(row.roles), options));
       return ok(users, pagingHeaders('/api/users', q.pageable, total));
     },
     doc: {
