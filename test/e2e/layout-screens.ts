@@ -62,6 +62,7 @@ export const PAGES: readonly Screen[] = [
   { route: 'error', path: 'error' },
   { route: 'activate', path: 'activate?key=not-a-key' },
   { route: 'reset/request', path: 'reset/request' },
+  { route: 'register', path: 'register' },
   { route: 'reset/finish', path: 'reset/finish?key=not-a-key' },
   { route: 'password', path: 'password' },
   { route: 'settings', path: 'settings' },
