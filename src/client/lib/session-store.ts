@@ -192,12 +192,13 @@ export function createSession(options: SessionOptions): Session {
 
   async function logout(): Promise<void> {
     pendingIdentity = null;
+    // The account is forgotten first: a screen must not ask for anything with a session that is about to end (the
+    // answer would be a 401 for a request nobody needs).
+    setAccount(null);
     try {
       await http.post('api/logout');
     } catch {
       // The local sign-out happens regardless; the failure was already reported by the http layer.
-    } finally {
-      setAccount(null);
     }
   }
 
