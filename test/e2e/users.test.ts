@@ -153,7 +153,8 @@ t('edit keeps the user activated and shows it in the detail; delete removes it',
   await page.focus('[role=dialog] button[type=submit]');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => !document.querySelector('[role=dialog]'), { timeout: 10000 });
-
+  // The list reloads after the save: click the row once that is done, not the row it replaces.
+  await page.waitForNetworkIdle({ idleTime: 250, timeout: 10000 });
   await page.click('main tbody a[href="#/user-management/pia"]');
   await waitForHeading(page, 'User [pia]');
   // The heading shows the login from the URL at once; the details arrive with the user.
