@@ -6,6 +6,7 @@ import { formatShortDateTime } from '../../components/format';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
+import { LANGUAGE_NAMES } from '../../lib/language-names';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { EndUserSessionsButton } from './end-user-sessions';
@@ -44,7 +45,7 @@ export function UserDetailPage({ params }: PageProps): ReactNode {
         ['userManagement.firstName', user.firstName],
         ['userManagement.lastName', user.lastName],
         ['userManagement.email', user.email],
-        ['userManagement.langKey', user.langKey],
+        ['userManagement.langKey', user.langKey ? `${LANGUAGE_NAMES[user.langKey] ?? user.langKey} (${user.langKey})` : user.langKey],
         ['userManagement.createdBy', user.createdBy],
         ['userManagement.createdDate', formatShortDateTime(user.createdDate)],
         ['userManagement.lastModifiedBy', user.lastModifiedBy],

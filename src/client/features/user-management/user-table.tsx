@@ -5,6 +5,7 @@ import type { UserDTO } from '../../../common/dto';
 import { DataTable, Truncated, type Column } from '../../components/data-table';
 import { formatShortDateTime } from '../../components/format';
 import { pathOf } from '../../lib/app-url';
+import { LANGUAGE_NAMES } from '../../lib/language-names';
 import { useT, type Translate } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { selectAccount } from '../../lib/session-store';
@@ -20,7 +21,8 @@ function userColumns(t: Translate, currentLogin: string | undefined): Column<Use
     { key: 'login', sortField: 'login', header: t('userManagement.login'), render: (u) => <Truncated text={u.login} max="7rem" /> },
     { key: 'email', sortField: 'email', header: t('userManagement.email'), render: (u) => (u.email ? <Truncated text={u.email} max="10rem" /> : '') },
     { key: 'activated', sortField: 'activated', header: t('userManagement.activated'), render: (u) => <ActivatedBadge activated={u.activated} /> },
-    { key: 'langKey', sortField: 'langKey', header: t('userManagement.langKey') },
+    // The code keeps the column narrow; the language's own name is its title.
+    { key: 'langKey', sortField: 'langKey', header: t('userManagement.langKey'), render: (u) => (u.langKey ? <abbr title={LANGUAGE_NAMES[u.langKey] ?? u.langKey}>{u.langKey}</abbr> : '') },
     { key: 'roles', header: t('userManagement.roles'), render: (u) => <RoleBadges roles={u.roles} /> },
     { key: 'createdDate', sortField: 'createdDate', header: t('userManagement.createdDate'), render: (u) => formatShortDateTime(u.createdDate) },
     { key: 'lastModifiedBy', sortField: 'lastModifiedBy', header: t('userManagement.lastModifiedBy') },

@@ -45,7 +45,7 @@ t('shows the user, with project roles linking to their project, and a way back t
     ['First name', 'Jo'],
     ['Last name', 'Doe'],
     ['Email', 'jo@example.org'],
-    ['Language', 'nl'],
+    ['Language', 'Nederlands (nl)'],
     ['Created by', 'admin'],
   ]);
   assert.is(view.getByRole('link', { name: 'radar' }).getAttribute('href'), '/project/radar');
