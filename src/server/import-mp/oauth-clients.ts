@@ -10,20 +10,9 @@ import { sameValues, type ImportContext } from './context';
 import type { MpClient } from './mp-model';
 import { importNamed } from './named-import';
 
-interface Client {
-  clientId: string;
-  /** bcrypt hash, clear text (from a database that kept it so), or null for a public client. */
-  secret: string | null;
-  scopes: string[];
-  resourceIds: string[];
-  grantTypes: string[];
-  redirectUris: string[];
-  authorities: string[];
-  autoApprove: string[];
-  accessTokenValidity: number | null;
-  refreshTokenValidity: number | null;
-  additionalInformation: Record<string, unknown>;
-}
+/** A client as the import writes it; `secret` is a bcrypt hash, clear text (from a database that kept it so), or
+ * null for a public client. */
+type Client = MpClient;
 
 const storedSecret = async (secret: string | null) => (secret === null || isBcryptHash(secret) ? secret : hashPassword(secret));
 

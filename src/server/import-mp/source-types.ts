@@ -57,20 +57,8 @@ export function importSourceTypes(ctx: ImportContext, rows: MpSourceType[]): Pro
   });
 }
 
-interface SourceData {
-  sourceTypeId: number | null;
-  type: string;
-  name: string;
-  frequency: string | null;
-  unit: string | null;
-  processingState: string | null;
-  dataClass: string | null;
-  keySchema: string | null;
-  valueSchema: string | null;
-  topic: string | null;
-  provider: string | null;
-  enabled: boolean;
-}
+/** A source data row as the portal stores it: ManagementPortal's without its own id. */
+type SourceData = Omit<MpSourceData, 'id'>;
 
 const DATA_COLUMNS = `source_type_id AS "sourceTypeId", source_data_type AS type, source_data_name AS name, frequency, unit,
   processing_state AS "processingState", data_class AS "dataClass", key_schema AS "keySchema", value_schema AS "valueSchema",
