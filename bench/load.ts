@@ -6,7 +6,9 @@
 //   2. on PostgreSQL with WORKERS=1 and with WORKERS=2,
 // and, on each, the public health endpoint and an authenticated simple read (GET api/account) alone. Prints
 // throughput, p50 and p99 per run, and the ratios the targets are stated in (docs/deployment.md). All backends run
-// in one invocation so their ratios meet the same moments of the host.
+// in one invocation so their ratios meet the same moments of the host, each on the same seeded data (PostgreSQL's runs
+// on copies of one seeded database). Before the load, each kind of request alone, one at a time: its p50, what one
+// request of it costs with nothing queued.
 //
 // PostgreSQL: the benchmark starts its own server (initdb in a temporary directory, as the `postgres` user when run as
 // root) with fsync and synchronous_commit on, as a production server runs; LOAD_DATABASE_URL names an existing server
@@ -236,43 +238,73 @@ async function drive(base: string, token: string | undefined, pick: Pick, second
   return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
 }
 
-/** The mixed workload: 70 % reads over five kinds, 30 % writes (creates and updates, half each). */
-function mixed(fixture: Fixture, label: string): Pick {
+/** The seven kinds of request of the mixed workload, with their shares (70 % reads, 30 % writes). */
+const KINDS = ['subject page', 'subject detail', 'projects', 'account', 'user page', 'subject create', 'subject update'] as const;
+const SHARES = [0.14, 0.14, 0.14, 0.14, 0.14, 0.15, 0.15];
+
+function kindCall(fixture: Fixture, label: string, kind: number, c: number, n: number): Call {
   const radar = { id: fixture.projectId, projectName: 'radar' };
-  const mine = (c: number) => fixture.subjects.filter((_, i) => i % CLIENTS === c);
-  const own = Array.from({ length: CLIENTS }, (_, c) => mine(c));
+  const subjects = fixture.subjects.filter((_, i) => i % CLIENTS === c);
+  const subject = subjects[n % subjects.length];
+  switch (KINDS[kind]) {
+    case 'subject page': return { method: 'GET', path: '/api/projects/radar/subjects?size=20&sort=login,asc' };
+    case 'subject detail': return { method: 'GET', path: `/api/subjects/${subject.login}` };
+    case 'projects': return { method: 'GET', path: '/api/projects' };
+    case 'account': return { method: 'GET', path: '/api/account' };
+    case 'user page': return { method: 'GET', path: '/api/users?size=20' };
+    case 'subject create':
+      return { method: 'POST', path: '/api/subjects', body: { login: `load-${label}-${c}-${n}`, externalId: `L-${label}-${c}-${n}`, project: radar, attributes: { site: 'bench' } } };
+    default:
+      return { method: 'PUT', path: '/api/subjects', body: { id: subject.id, login: subject.login, project: radar, personName: `Person ${c} ${n}` } };
+  }
+}
+
+/** The mixed workload: each request of a kind drawn by its share. */
+function mixed(fixture: Fixture, label: string): Pick {
   let random = 12345;
   const next = () => ((random = (random * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
   return (c, n) => {
-    const r = next();
-    const subjects = own[c];
-    const subject = subjects[n % subjects.length];
-    if (r < 0.14) return { method: 'GET', path: '/api/projects/radar/subjects?size=20&sort=login,asc' };
-    if (r < 0.28) return { method: 'GET', path: `/api/subjects/${subject.login}` };
-    if (r < 0.42) return { method: 'GET', path: '/api/projects' };
-    if (r < 0.56) return { method: 'GET', path: '/api/account' };
-    if (r < 0.70) return { method: 'GET', path: '/api/users?size=20' };
-    if (r < 0.85) {
-      return { method: 'POST', path: '/api/subjects', body: { login: `load-${label}-${c}-${n}`, externalId: `L-${label}-${c}-${n}`, project: radar, attributes: { site: 'bench' } } };
-    }
-    return { method: 'PUT', path: '/api/subjects', body: { id: subject.id, login: subject.login, project: radar, personName: `Person ${c} ${n}` } };
+    let r = next();
+    let kind = 0;
+    while (kind < KINDS.length - 1 && r >= SHARES[kind]) r -= SHARES[kind++];
+    return kindCall(fixture, label, kind, c, n);
   };
+}
+
+/** Each kind alone, one request at a time (no queue): what one request of it costs the server and the database. */
+async function serviceTimes(base: string, fixture: Fixture, label: string): Promise<Record<string, number>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: Record<string, number> = {};
+  for (let kind = 0; kind < KINDS.length; kind++) {
+    const latencies: number[] = [];
+    for (let n = 0; n < 150; n++) {
+      const t0 = performance.now();
+      await request(agent, base, fixture.token, kindCall(fixture, `${label}-s`, kind, 0, n));
+      if (n >= 30) latencies.push(performance.now() - t0);
+    }
+    latencies.sort((a, b) => a - b);
+    times[KINDS[kind]] = percentile(latencies, 50);
+  }
+  agent.destroy();
+  return times;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Runs
 
 interface BackendFigures {
+  service: Record<string, number>;
   mixed: Result;
   health: Result;
   account: Result;
 }
 
 async function measure(label: string, server: Served, fixture: Fixture): Promise<BackendFigures> {
+  const service = await serviceTimes(server.url, fixture, label);
   const mixedResult = await drive(server.url, fixture.token, mixed(fixture, label), SECONDS);
   const health = await drive(server.url, undefined, () => ({ method: 'GET', path: '/management/health' }), SHORT_SECONDS, 2);
   const account = await drive(server.url, fixture.token, () => ({ method: 'GET', path: '/api/account' }), SHORT_SECONDS, 2);
-  return { mixed: mixedResult, health, account };
+  return { service, mixed: mixedResult, health, account };
 }
 
 const fmt = (r: Result) =>
@@ -280,6 +312,8 @@ const fmt = (r: Result) =>
 
 function print(label: string, f: BackendFigures): void {
   console.log(`${label}`);
+  const weighted = KINDS.reduce((sum, kind, i) => sum + SHARES[i] * f.service[kind], 0);
+  console.log(`  one at a time, p50 ms:   ${KINDS.map((kind) => `${kind} ${f.service[kind].toFixed(1)}`).join(', ')}; weighted mean ${weighted.toFixed(2)}`);
   console.log(`  mixed 70/30              ${fmt(f.mixed)}  statuses ${JSON.stringify(f.mixed.statuses)}`);
   console.log(`  GET management/health    ${fmt(f.health)}`);
   console.log(`  GET api/account (bearer) ${fmt(f.account)}`);
@@ -323,14 +357,19 @@ if (only !== 'pglite') {
       const fixture = await seed(db);
       await db.close();
       console.log(`PostgreSQL settings in use: fsync=${fsync}, synchronous_commit=${syncCommit}${own ? ' (the benchmark\'s own server)' : ''}`);
+      // Each run on its own copy of the seeded database: a run's writes (thousands of new subjects and users) would
+      // otherwise make the next run's lists longer than the first's.
       for (const workers of [1, 2]) {
+        const copy = `${name}_w${workers}`;
+        await admin.query(`CREATE DATABASE ${copy} TEMPLATE ${name}`);
         const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-load-'));
-        const server = await serve({ DATA_DIR: dataDir, DATABASE_URL: url, WORKERS: String(workers) });
+        const server = await serve({ DATA_DIR: dataDir, DATABASE_URL: withDatabase(serverUrl, copy), WORKERS: String(workers) });
         try {
           runs[`postgres${workers}`] = await measure(`pg${workers}`, server, fixture);
         } finally {
           await server.stop();
           rmSync(dataDir, { recursive: true, force: true });
+          await admin.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
         }
         print(`PostgreSQL (WORKERS=${workers})`, runs[`postgres${workers}`]);
       }

@@ -27,8 +27,9 @@ export async function recordSourceSeen(tx: Queryable, subjectId: number, sourceR
 }
 
 /** Housekeeping: hours of the overview's counter that no subject's last contact falls in any more (the counter
- * keeps a row per project and hour of contact; each contact moves a subject to a later hour). A row a writer is
- * adding to meanwhile is locked by it, and the delete re-checks it after that commit. */
+ * keeps a row per project, hour of contact and slot (migration 057); each contact moves a subject to a later hour,
+ * within its own slot, so a row at zero holds nobody). A row a writer is adding to meanwhile is locked by it, and the
+ * delete re-checks it after that commit. */
 export async function purgeEmptySeenHours(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM subject_seen_hour WHERE subjects = 0 AND hour < (now() AT TIME ZONE 'UTC') - interval '1 hour'");
+  await db.query("DELETE FROM subject_seen_hour_slot WHERE subjects = 0 AND hour < (now() AT TIME ZONE 'UTC') - interval '1 hour'");
 }
