@@ -4,7 +4,8 @@
 //   2. authenticates the caller (401) unless the route is public,
 //   3. answers a held-back parameter error (400),
 //   4. checks the token-level part of the access rule (403: role or scope missing),
-//   5. reads and checks the body: JSON types and enums (schema.ts), then the field rules (validation.ts) (400),
+//   5. reads and checks the body: JSON types and enums (schema.ts), then the field rules (validation.ts) (400; an
+//      entry with an early read may have read it before 2., see EarlyRead, and answers its errors here all the same),
 //   6. finds the entity the permission applies to and checks the permission on it (403),
 // and the API document (api-docs/) is generated from the same entries, so what is documented is what is enforced.
 // docs/routes.md walks through adding a resource.
