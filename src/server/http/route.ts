@@ -4,7 +4,8 @@
 //   2. authenticates the caller (401) unless the route is public,
 //   3. answers a held-back parameter error (400),
 //   4. checks the token-level part of the access rule (403: role or scope missing),
-//   5. reads and checks the body: JSON types and enums (schema.ts), then the field rules (validation.ts) (400),
+//   5. reads and checks the body: JSON types and enums (schema.ts), then the field rules (validation.ts) (400; an
+//      entry with an early read may have read it before 2., see EarlyRead, and answers its errors here all the same),
 //   6. finds the entity the permission applies to and checks the permission on it (403),
 // and the API document (api-docs/) is generated from the same entries, so what is documented is what is enforced.
 // docs/routes.md walks through adding a resource.
@@ -105,19 +106,25 @@ export interface SpeculativeRead<T> {
 }
 
 /**
- * The early read: for the hottest reads (the subject lists), a caller whose signed bearer token already claims the
- * permission (`likely`) has the handler's data read at the same time as, and in the same statement as, its current
- * roles (`read` is given the token's login and selects userAccessJsonSql with its data). The principal is then built
- * from those roles with every check authentication makes, and the access rule is checked as always before the
- * handler may use the value: nothing read early reaches a refused caller. Browser sessions and unlikely callers read
- * nothing early. Only for reads without side effects.
+ * The early read: for the hottest reads, a caller whose signed bearer token already claims the permission (`likely`)
+ * has the handler's data read at the same time as, and in the same statement as, its current roles (`read` is given
+ * the token's login and selects userAccessJsonSql with its data). The principal is then built from those roles with
+ * every check authentication makes, and the access rule is checked as always before the handler may use the value:
+ * nothing read early reaches a refused caller. Browser sessions and unlikely callers read nothing early. Only for
+ * reads without side effects. An entry with a body has it read and checked first (its errors held back until the
+ * router's step 5), so the read may depend on it (the subject an update names).
  */
-type EarlyInput<E, Q> = Omit<RouteInput<unknown, unknown, E, Q>, 'principal' | 'body' | 'found' | 'early'>;
+type EarlyInput<E, Q, B> = Omit<RouteInput<B, unknown, E, Q>, 'principal' | 'found' | 'early'>;
 
-export interface EarlyRead<E, Q> {
-  /** Only called when the query parsed. */
-  likely: (claimed: AuthToken, input: EarlyInput<E, Q>) => boolean;
-  read: (input: EarlyInput<E, Q>, callerLogin: string | undefined) => Promise<SpeculativeRead<E>>;
+export interface EarlyRead<E, Q, B = unknown> {
+  /** Only called when the query (and the body, if any) parsed. */
+  likely: (claimed: AuthToken, input: EarlyInput<E, Q, B>) => boolean;
+  /**
+   * `token` is whose roles a read scoped by them follows: the token's claimed roles when read early, which may be
+   * out of date (the handler compares what it read for with what the principal's current roles ask for), the
+   * principal's own when read later (`early()`).
+   */
+  read: (input: EarlyInput<E, Q, B>, callerLogin: string | undefined, token: AuthToken) => Promise<SpeculativeRead<E>>;
 }
 
 export interface RouteEntry<B = any, F = any, E = any, Q = any> {
@@ -138,7 +145,7 @@ export interface RouteEntry<B = any, F = any, E = any, Q = any> {
    */
   parseQuery?: (query: URLSearchParams, params: Record<string, string>) => Q;
   body?: BodySpec;
-  early?: EarlyRead<E, Q>;
+  early?: EarlyRead<E, Q, B>;
   handler: (input: RouteInput<B, F, E, Q>) => Promise<Reply> | Reply;
   /** Summary, tag, answers: what the API document says beyond what the entry enforces. */
   doc: OperationDocs;
@@ -251,13 +258,23 @@ function located<F>(result: EntityDetails | Located<F>): Located<F> {
     : { entity: result as EntityDetails };
 }
 
-/** Authenticates, starting the entry's early read when the caller's token makes it worthwhile. */
-async function authenticateWith(ctx: RequestContext, entry: RouteEntry, input: RouteInput<any, any, any, any>, queryOk: boolean): Promise<{ principal: Principal; early?: Promise<unknown> }> {
+/**
+ * Authenticates, starting the entry's early read when the caller's token makes it worthwhile; `body` is the body
+ * when that needed it read first (its failure is answered in the body's turn).
+ */
+async function authenticateWith(ctx: RequestContext, entry: RouteEntry, input: RouteInput<any, any, any, any>, queryOk: boolean): Promise<{ principal: Principal; early?: Promise<unknown>; body?: Promise<unknown> }> {
   if (!entry.early || !queryOk) return { principal: await requireAuth(ctx) };
   const bearer = await claimedBearer(ctx);
   let early: Promise<unknown> | undefined;
-  if (bearer && entry.early.likely(bearer.claimed, input)) {
-    const answer = entry.early.read(input, bearer.login);
+  let body: Promise<unknown> | undefined;
+  if (bearer && entry.body) {
+    body = readBody(ctx, entry.body);
+    body.catch(() => {}); // surfaces in the body's turn
+  }
+  const bodyOk = body === undefined || await body.then((value) => { input.body = value; return true; }, () => false);
+  if (bearer && bodyOk && entry.early.likely(bearer.claimed, input)) {
+    const read = entry.early.read;
+    const answer = (async () => read(input, bearer.login, bearer.claimed))(); // a throw is the read's failure
     early = answer.then((a) => a.value);
     early.catch(() => {}); // surfaces when awaited; a refused caller never awaits it
     try {
@@ -267,7 +284,7 @@ async function authenticateWith(ctx: RequestContext, entry: RouteEntry, input: R
       // authenticated below on its own
     }
   }
-  return { principal: await requireAuth(ctx), early };
+  return { principal: await requireAuth(ctx), early, body };
 }
 
 /** The handler the router runs for an entry: the checks above, in that order, then the entry's handler. */
@@ -303,22 +320,24 @@ export function compileRoute(entry: RouteEntry): (ctx: RequestContext) => Promis
       early: () => {
         if (!earlyValue) {
           earlyValue = entry.early
-            ? entry.early.read(input, undefined).then((a) => a.value)
+            ? entry.early.read(input, undefined, input.principal.token).then((a) => a.value)
             : Promise.reject(new Error(`${entry.method} ${entry.path} declares no early read`));
         }
         return earlyValue;
       },
     };
     const access = entry.access;
+    let bodyRead: Promise<unknown> | undefined;
     if (access.kind !== 'public' && access.kind !== 'client') {
-      const { principal, early } = await authenticateWith(ctx, entry, input, queryError === undefined);
+      const { principal, early, body } = await authenticateWith(ctx, entry, input, queryError === undefined);
       input.principal = principal;
       if (early) earlyValue = early;
+      bodyRead = body;
     }
     if (queryError !== undefined) throw queryError;
     if (access.kind === 'sysAdmin') await requireSysAdmin(ctx);
     if (access.kind === 'scope' || access.kind === 'permission') requireTokenAccess(input.principal, access.permission);
-    input.body = await readBody(ctx, entry.body);
+    input.body = await (bodyRead ?? readBody(ctx, entry.body));
     if (access.kind === 'permission') {
       const where = access.on === 'global' ? { entity: {} } : located(await entry.find!(input));
       await requireAccess(ctx.app.db, input.principal, access.permission, where.entity);

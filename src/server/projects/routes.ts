@@ -1,38 +1,26 @@
-// Projects: the list (scoped to the caller, paged, `minimized`), one project, its source types and its roles,
+// Projects: the list (project-list.ts), one project, its source types and its roles,
 // create and update (project-save.ts), delete of an empty project (project-delete.ts) and the public list
 // (public-projects.ts). docs/projects.md.
-import type { MinimalProjectDetailsDTO } from '../../common/dto';
-import { referentsByScope } from '../../common/permission-check';
+import { checkScope } from '../../common/permission-check';
 import { listOf, oneOf, ref } from '../../common/schema';
 import { requireAccess } from '../auth/guards';
 import { first } from '../db/database';
 import { entityAlert, failureAlert } from '../http/alerts';
-import { ok } from '../http/context';
+import { ok, type RequestContext } from '../http/context';
 import { projectNotFound } from '../http/not-found';
-import { limitClause, orderByClause, pagingHeaders, parsePageable } from '../http/paging';
 import { perm, route, scope, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { loadRoles } from '../roles/role-dto';
 import { deleteProject } from './project-delete';
-import { loadProject, PROJECT_SELECT, projectDtosOf, projectIdByName, type ProjectRow } from './project-dto';
+import { loadProject, projectIdByName } from './project-dto';
+import { PROJECT_SORTABLE, projectListPlan, readProjectList, type ProjectListPage } from './project-list';
 import { organizationNameOf, PROJECT_BODY, toProjectInput, type ProjectBody } from './project-input';
 import { createProject, organizationRequired, projectIdNotFound, updateExistingProject, type ExistingProject } from './project-save';
 import { publicProjectRoutes } from './public-projects';
 import { sourceTypesByProject } from './source-type-summary';
 
-const SORTABLE: Readonly<Record<string, string>> = {
-  id: 'p.id',
-  projectName: 'p.project_name',
-  description: 'p.description',
-  location: 'p.location',
-  startDate: 'p.start_date',
-  endDate: 'p.end_date',
-  projectStatus: 'p.project_status',
-  organizationName: 'o.name',
-  'organization.name': 'o.name',
-};
-
-const IN_SCOPE = '($1::boolean OR o.name = ANY($2::text[]) OR p.project_name = ANY($3::text[]))';
+/** The full project's persistentTokenTimeout in the list. */
+const listTimeout = (ctx: RequestContext) => ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined;
 
 const PROJECT_PATH = { projectName: 'Project name' };
 
@@ -44,32 +32,22 @@ function creationOrganization(body: ProjectBody): string {
 }
 
 export const projectRoutes: RouteEntry[] = [
-  route<undefined, undefined, undefined, { minimized?: boolean }>({
+  route<undefined, undefined, ProjectListPage, { minimized?: boolean }>({
     method: 'GET', path: '/api/projects', access: scope('PROJECT.READ'),
     query: {
-      ...doc.pageable(2000, Object.keys(SORTABLE)),
+      ...doc.pageable(2000, Object.keys(PROJECT_SORTABLE)),
       minimized: doc.flag('Answer MinimalProjectDetailsDTOs ({id, projectName})', false),
     },
-    handler: async ({ ctx, principal, query }) => {
-      const pageable = parsePageable(ctx.query, { defaultSize: 2000, sortable: SORTABLE });
-      const within = referentsByScope(principal.token, 'PROJECT.READ');
-      const params: unknown[] = [within.global, within.organizations, within.projects];
-      const counted = ctx.app.db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM project p JOIN radar_organization o ON o.id = p.organization_id WHERE ${IN_SCOPE}`,
-        [...params],
-      );
-      const sql = `${PROJECT_SELECT} WHERE ${IN_SCOPE} ${orderByClause(pageable, 'p.id')} ${limitClause(pageable, params)}`;
-      // The count, the page and its projects' details are sent together: one round trip.
-      if (query.minimized) {
-        const [[{ total }], rows] = await Promise.all([counted, ctx.app.db.query<ProjectRow>(sql, params)]);
-        const headers = pagingHeaders('/api/projects', pageable, total);
-        return ok(rows.map((r): MinimalProjectDetailsDTO => ({ id: r.id, projectName: r.project_name })), headers);
-      }
-      const [[{ total }], dtos] = await Promise.all([
-        counted,
-        projectDtosOf(ctx.app.db, sql, params, 'full', ctx.app.config.persistentMetaTokenTimeoutMs ?? undefined),
-      ]);
-      return ok(dtos, pagingHeaders('/api/projects', pageable, total));
+    early: {
+      likely: (claimed) => checkScope(claimed, 'PROJECT.READ'),
+      read: async ({ ctx, query }, callerLogin, token) =>
+        readProjectList(ctx.app.db, projectListPlan(ctx.query, query.minimized === true, token), listTimeout(ctx), callerLogin),
+    },
+    handler: async ({ ctx, principal, query, early }) => {
+      const plan = projectListPlan(ctx.query, query.minimized === true, principal.token);
+      const read = await early();
+      if (read.key === plan.key) return read.reply;
+      return (await readProjectList(ctx.app.db, plan, listTimeout(ctx))).value.reply; // the token's roles were out of date
     },
     doc: {
       tag: 'Projects', summary: 'List projects', description: 'The projects in the caller\'s scope.',

@@ -53,8 +53,22 @@ export interface SubjectDetail {
   dto: SubjectDTO;
 }
 
-const DETAIL_FIND = (callerSql: string) => `SELECT f.row_json, f.project_name, f.inactive_project, ${callerSql} AS caller
-  FROM (SELECT 1) one LEFT JOIN LATERAL (${FIND} WHERE s.login = $1::text) f ON true`;
+/** FIND of the subject `where` names, always one row: with `callerSql`'s value as `caller`, and NULLs for no subject. */
+const FIND_WITH_CALLER = (where: string, callerSql: string) => `SELECT f.row_json, f.project_name, f.inactive_project, ${callerSql} AS caller
+  FROM (SELECT 1) one LEFT JOIN LATERAL (${FIND} WHERE ${where}) f ON true`;
+
+const DETAIL_FIND = (callerSql: string) => FIND_WITH_CALLER('s.login = $1::text', callerSql);
+
+/**
+ * The subject by id as findSubject reads it, and the caller `callerLogin` (userAccessJsonSql) in the same statement:
+ * an update's early read (http/route.ts, EarlyRead), so its permission check costs no round trip of its own.
+ */
+export async function findSubjectWithCaller(q: Queryable, id: number, callerLogin?: string): Promise<SpeculativeRead<FoundSubject | undefined>> {
+  const [row] = callerLogin === undefined
+    ? await q.query<Partial<FindRow> & { caller: unknown }>(FIND_WITH_CALLER('s.id = $1::bigint', 'NULL'), [id])
+    : await q.query<Partial<FindRow> & { caller: unknown }>(FIND_WITH_CALLER('s.id = $1::bigint', userAccessJsonSql('$2::text')), [id, callerLogin]);
+  return { value: row.row_json ? foundOf(row as FindRow) : undefined, caller: row.caller ?? undefined };
+}
 
 /**
  * GET api/subjects/{login} (and its early read, http/route.ts EarlyRead): the subject, its provenance and its full

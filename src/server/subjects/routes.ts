@@ -2,7 +2,7 @@
 // one subject with its full project and provenance, and its revisions. Permissions are checked on the project the
 // subject lives in (for a create, the one the body names); the finders read the subject once and hand it to the
 // handler, and a write checks again if the subject moved before its transaction locked it (recheck-access.ts).
-import type { EntityDetails } from '../../common/permission-check';
+import { checkScope, type EntityDetails } from '../../common/permission-check';
 import { ref } from '../../common/schema';
 import { requireAccess } from '../auth/guards';
 import type { Queryable } from '../db/database';
@@ -13,7 +13,7 @@ import { parsePageable, type Pageable } from '../http/paging';
 import { perm, route, type JsonBody, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { listAllSubjects, listProjectSubjects } from './list-handler';
-import { getSubject, locateSubject, readSubjectDetail, subjectEntity, type FoundSubject, type SubjectDetail } from './load-subject';
+import { findSubjectWithCaller, getSubject, locateSubject, readSubjectDetail, subjectEntity, type FoundSubject, type SubjectDetail } from './load-subject';
 import { createSubject } from './subject-create';
 import { SUBJECT_INPUT_RULES, subjectInput, subjectInputErrors, type SubjectInput } from './subject-input';
 import { deleteSubject, discontinueSubject } from './subject-retire';
@@ -39,6 +39,15 @@ const detailTimeout = (ctx: RequestContext) => ctx.app.config.persistentMetaToke
 
 const idExists = () => apiError(400, 'idexists', 'subject', 'A new subject cannot already have an ID');
 const noSubjectId = () => apiError(400, 'subjectNotAvailable', 'subject', 'No subject found with the given id');
+
+/** The subject id a write's body names; undefined also for a body the finder refuses (it answers why). */
+function idOf(body: Body): number | undefined {
+  try {
+    return subjectInput(body).id;
+  } catch {
+    return undefined;
+  }
+}
 
 const byHistory = async (db: Queryable, login: string) => {
   const found = await historyOf(db, login);
@@ -66,14 +75,21 @@ export const subjectRoutes: RouteEntry[] = [
     },
   }),
 
-  route<Body, Write>({
+  route<Body, Write, FoundSubject | undefined>({
     method: 'PUT', path: '/api/subjects', access: perm('SUBJECT.UPDATE', 'subject'), body: BODY,
+    // The subject the body names is read with the caller's roles (the early read, one round trip; nothing of it
+    // reaches a caller the check refuses), or by the finder for a session.
+    early: {
+      likely: (claimed, { body }) => checkScope(claimed, 'SUBJECT.UPDATE') && idOf(body) !== undefined,
+      read: ({ ctx, body }, callerLogin) => findSubjectWithCaller(ctx.app.db, idOf(body)!, callerLogin),
+    },
     // Without an id this is a create: checked here on the named project, and with SUBJECT.CREATE in the handler.
-    find: async ({ ctx, body }) => {
+    find: async ({ body, early }) => {
       const input = subjectInput(body);
       const projectName = requireProjectRef(input);
       if (input.id === undefined) return { entity: { project: projectName }, found: { input, projectName } };
-      const seen = await getSubject(ctx.app.db, { id: input.id });
+      const seen = await early();
+      if (!seen) throw subjectNotFound();
       const entity = subjectEntity(seen);
       return { entity, found: { input, projectName, checked: entity, seen } };
     },

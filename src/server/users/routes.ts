@@ -2,6 +2,7 @@
 // one user find it within the caller's scope (user-http.ts), so a user outside it is a 403 and an unknown login a
 // 404; roles outside the caller's scope are left out of every answer.
 import { LISTED_AUTHORITIES } from '../../common/authorities';
+import { checkScope } from '../../common/permission-check';
 import { arrayOf, ref } from '../../common/schema';
 import { ok } from '../http/context';
 import { apiError } from '../http/errors';
@@ -11,11 +12,11 @@ import * as doc from '../http/route-docs';
 import { createUser } from './user-create';
 import { importUsers } from './user-import';
 import { booleanParam } from '../http/query-params';
-import { findUserRow, toUserDTO, USER_COLUMNS, type UserRow } from './user-dto';
+import { findUserRow, toUserDTO, type UserRow } from './user-dto';
 import { findUserInScope, USER_ENTITY, visibleTo, type ScopedUser } from './user-http';
 import { toUserInput, USER_BODY } from './user-input';
-import { parseUserListQuery, USER_LIST_PARAMS, userListQuery, userPageSql, type UserListCriteria } from './user-list';
-import { toRoleDTO, USER_ROLES_JSON, userRolesFromJson } from './user-roles';
+import { parseUserListQuery, readUserList, USER_LIST_PARAMS, userListQuery, type UserListCriteria, type UserListPage } from './user-list';
+import { toRoleDTO, userRolesFromJson } from './user-roles';
 import { deleteUser, refuseSelfDelete, updateUser, updateUserRoles } from './user-update';
 
 const TAG = 'Users';
@@ -36,22 +37,21 @@ const ROLES_BODY: JsonBody = { objectName: 'roleDTO', schema: arrayOf(ref('RoleD
 const located = (found: ScopedUser) => ({ entity: { user: found.row.login }, found });
 
 export const userRoutes: RouteEntry[] = [
-  route<undefined, undefined, undefined, UserListCriteria>({
+  route<undefined, undefined, UserListPage, UserListCriteria>({
     method: 'GET', path: '/api/users', access: scope('USER.READ'),
     parseQuery: parseUserListQuery,
     query: USER_LIST_PARAMS,
-    handler: async ({ ctx, principal, query }) => {
+    early: {
+      likely: (claimed) => checkScope(claimed, 'USER.READ'),
+      read: async ({ ctx, query }, callerLogin, token) => readUserList(ctx.app.db, userListQuery(query, token), callerLogin),
+    },
+    handler: async ({ ctx, principal, query, early }) => {
       const q = userListQuery(query, principal.token);
-      const db = ctx.app.db;
-      // The count and the page, each user with its roles, are sent together: one round trip.
-      const page = userPageSql(q, `${USER_COLUMNS}, ${USER_ROLES_JSON} AS roles`);
-      const [[{ total }], rows] = await Promise.all([
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM radar_user u WHERE ${q.where}`, q.params),
-        db.query<UserRow & { roles: unknown }>(page.sql, page.params),
-      ]);
+      let page = await early();
+      if (page.key !== q.key) page = (await readUserList(ctx.app.db, q)).value; // the token's roles were out of date
       const options = { includeProvenance: q.includeProvenance, visibleRole: visibleTo(principal, 'USER.READ') };
-      const users = rows.map((row) => toUserDTO(row, userRolesFromJson(row.roles), options));
-      return ok(users, pagingHeaders('/api/users', q.pageable, total));
+      const users = page.rows.map((row) => toUserDTO(row, userRolesFromJson(row.roles), options));
+      return ok(users, pagingHeaders('/api/users', q.pageable, page.total));
     },
     doc: {
       tag: TAG, summary: 'List staff users',

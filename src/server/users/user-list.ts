@@ -1,14 +1,20 @@
 // GET api/users (docs/users.md): the filters, Spring paging, and the caller's scope. Every role condition looks only
 // at roles the caller may see, so a scoped admin finds only users holding a role inside its organizations or
 // projects, and the filters reveal nothing about roles elsewhere. Pure participants are never listed; users without
-// any role only to a system admin (and only without an authority filter).
+// any role only to a system admin (and only without an authority filter). As the scope follows the caller's roles, a
+// bearer-token caller's page is read early (http/route.ts, EarlyRead) for the roles its token claims, its current
+// roles carried by the count; the handler answers that page only when the current roles ask for the same statement.
 import type { AuthToken } from '../../common/permission-check';
+import { userAccessJsonSql } from '../auth/user-roles';
+import type { Queryable } from '../db/database';
 import { booleanParam } from '../http/query-params';
 import { string } from '../../common/schema';
 import { badRequest } from '../http/errors';
 import { limitClause, orderByClause, parsePageable, type Pageable } from '../http/paging';
-import type { QueryParam } from '../http/route';
+import type { QueryParam, SpeculativeRead } from '../http/route';
 import * as doc from '../http/route-docs';
+import { USER_COLUMNS, type UserRow } from './user-dto';
+import { USER_ROLES_JSON } from './user-roles';
 import { coversEverything, visibleRoleSql } from './user-scope';
 
 export const USER_SORTABLE: Readonly<Record<string, string>> = {
@@ -49,12 +55,14 @@ export interface UserListCriteria {
   organization?: string;
 }
 
-interface UserListQuery {
+export interface UserListQuery {
   pageable: Pageable;
   includeProvenance: boolean;
   /** WHERE clause over `radar_user u` and its parameters (the count and the page share them). */
   where: string;
   params: unknown[];
+  /** Tells two queries of one request apart (the caller's scope is all that differs). */
+  key: string;
 }
 
 /** Reads the query strictly: an unknown parameter, a bad boolean, page, size or sort is a 400. */
@@ -112,7 +120,30 @@ export function userListQuery(c: UserListCriteria, token: AuthToken): UserListQu
   }
   if (login) conditions.push(`lower(u.login) LIKE ${param(contains(login))} ESCAPE '\\'`);
   if (email) conditions.push(`lower(u.email) LIKE ${param(contains(email))} ESCAPE '\\'`);
-  return { pageable, includeProvenance, where: conditions.join(' AND '), params };
+  const where = conditions.join(' AND ');
+  return { pageable, includeProvenance, where, params, key: JSON.stringify([where, params]) };
+}
+
+/** A page of the list as read for the query `key` names: the count, and the users with their roles. */
+export interface UserListPage {
+  key: string;
+  total: number;
+  rows: (UserRow & { roles: unknown })[];
+}
+
+/**
+ * The count and the page, each user with its roles, sent together: one round trip. Given `callerLogin`, the count also
+ * selects that user's access (userAccessJsonSql) as `caller`.
+ */
+export async function readUserList(db: Queryable, q: UserListQuery, callerLogin?: string): Promise<SpeculativeRead<UserListPage>> {
+  const countParams = [...q.params];
+  const caller = callerLogin === undefined ? 'NULL' : userAccessJsonSql(`$${countParams.push(callerLogin)}::text`);
+  const page = userPageSql(q, `${USER_COLUMNS}, ${USER_ROLES_JSON} AS roles`);
+  const [[counted], rows] = await Promise.all([
+    db.query<{ total: number; caller: unknown }>(`SELECT count(*)::int AS total, ${caller} AS caller FROM radar_user u WHERE ${q.where}`, countParams),
+    db.query<UserRow & { roles: unknown }>(page.sql, page.params),
+  ]);
+  return { value: { key: q.key, total: counted.total, rows }, caller: counted.caller ?? undefined };
 }
 
 /** The page's SQL and parameters (ORDER BY the requested sort, then id). */
