@@ -22,6 +22,11 @@ t('rows come back with numbers for int8, text for dates, Date for timestamps, ob
   await db.query('INSERT INTO item VALUES ($1, $2, $3::date, $4::timestamptz, $5::jsonb)', [1, 'one', '2000-01-31', new Date('2024-01-01T00:00:00Z'), JSON.stringify({ a: [1] })]);
   const [row] = await db.query('SELECT * FROM item WHERE id = $1', [1]);
   assert.equal(row, { id: 1, name: 'one', born: '2000-01-31', at: new Date('2024-01-01T00:00:00Z'), doc: { a: [1] } });
+  // JSON crosses the thread boundary as text and is parsed on this side (pglite-json.ts): every JSON value, json or
+  // jsonb, and text beside it untouched.
+  const [json] = await db.query(`SELECT '{"b": [1, "x"]}'::json AS object, 'null'::json AS null_json, NULL::jsonb AS missing,
+      '"s"'::jsonb AS string, '[]'::json AS empty, 'plain' AS text, json_build_object('k', 2) AS built`);
+  assert.equal(json, { object: { b: [1, 'x'] }, null_json: null, missing: null, string: 's', empty: [], text: 'plain', built: { k: 2 } });
 });
 
 t('a transaction commits everything its callback wrote and answers its value', async () => {

@@ -7,9 +7,8 @@
 // extended-protocol parameter, so each value is read as the type its position calls for.
 import type { QueryOptions } from './database';
 
-type Parser = (value: string, typeId?: number) => unknown;
 export interface Executor {
-  exec(sql: string, options?: { parsers?: Record<number, Parser> }): Promise<{ rows: unknown[] }[]>;
+  exec(sql: string): Promise<{ rows: unknown[] }[]>;
 }
 
 /** Statement texts prepared at most; beyond it a statement runs with its values written in. */
@@ -96,9 +95,10 @@ export class PreparedStatements {
   /** Names are never reused: two callers preparing at once each get their own. */
   private counter = 0;
 
-  /** The rows of `sql` with `params`, run on `target` (the database or the open transaction). */
-  async run(target: Executor, sql: string, params: unknown[], parsers: Record<number, Parser>, options: QueryOptions = {}): Promise<unknown[]> {
-    if (!params.length) return last(await target.exec(sql, { parsers }));
+  /** The rows of `sql` with `params`, run on `target` (the database or the open transaction), read by the database's
+   * own parsers (given once to PGlite.create: parsers given per call cost a copy of the whole type table each time). */
+  async run(target: Executor, sql: string, params: unknown[], options: QueryOptions = {}): Promise<unknown[]> {
+    if (!params.length) return last(await target.exec(sql));
     const literals = params.map(literal);
     let name = this.names.get(sql);
     if (!name && !options.planPerCall && this.names.size < MAX_PREPARED) {
@@ -106,8 +106,8 @@ export class PreparedStatements {
       await target.exec(`PREPARE ${name} AS ${sql}`);
       this.names.set(sql, name);
     }
-    if (!name) return last(await target.exec(inlineParams(sql, literals), { parsers }));
-    return last(await target.exec(`EXECUTE ${name}(${literals.join(', ')})`, { parsers }));
+    if (!name) return last(await target.exec(inlineParams(sql, literals)));
+    return last(await target.exec(`EXECUTE ${name}(${literals.join(', ')})`));
   }
 }
 

@@ -7,6 +7,7 @@
 // lock is held by this process as before (open-database.ts).
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryOptions } from './database';
+import { parseMarkedJson } from './pglite-json';
 import { errorFrom, type Answer, type Request, type WorkerOptions } from './pglite-protocol';
 import { PoolStats } from './pool-stats';
 
@@ -47,7 +48,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     if (!waiting) return;
     pending.delete(answer.id);
     if ('error' in answer) waiting.reject(errorFrom(answer.error));
-    else waiting.resolve(answer.rows);
+    else waiting.resolve(parseMarkedJson(answer.rows));
   });
   const fail = (error: Error) => {
     failure ??= error;

@@ -22,6 +22,7 @@ const options = workerData as WorkerOptions;
 const port = parentPort!;
 const db = await openPglite({
   dataDir: options.dataDir,
+  markedJson: true,
   ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
 });
 const transactions = new Map<number, OpenTransaction>();

@@ -3,6 +3,7 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryOptions } from './database';
+import { markJson } from './pglite-json';
 import { PreparedStatements, type Executor } from './pglite-statements';
 import { PoolStats } from './pool-stats';
 
@@ -12,13 +13,16 @@ export const PARSERS = {
   [types.DATE]: (v: string) => v,
 };
 
+/** JSON answered as marked text (pglite-json.ts), for the database's own thread. */
+const MARKED_JSON_PARSERS = { ...PARSERS, [types.JSON]: markJson, [types.JSONB]: markJson };
+
 /** `pool` counts the calls on the database; statements inside a transaction run in it, uncounted. */
 function wrap(pg: Executor, prepared: PreparedStatements, pool?: PoolStats): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
       const lease = pool?.take();
       try {
-        return (await prepared.run(pg, sql, params, PARSERS, options)) as T[];
+        return (await prepared.run(pg, sql, params, options)) as T[];
       } finally {
         if (lease !== undefined) pool!.give(lease);
       }
@@ -47,12 +51,15 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A dump made by `dumpPglite` to start from (tests copy one migrated template per suite). */
   loadDataDir?: Blob | File;
+  /** Answer JSON values as marked text (pglite-json.ts) instead of parsed. */
+  markedJson?: boolean;
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database & { pg: PGlite; inTransaction(tx: Transaction): Queryable }> {
   const started = performance.now();
   const pg = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
+    parsers: options.markedJson ? MARKED_JSON_PARSERS : PARSERS,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // One backend, open from start to close, running one query or transaction at a time: a pool of exactly one.
