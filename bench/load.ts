@@ -12,7 +12,7 @@
 //
 // PostgreSQL: the benchmark starts its own server (initdb in a temporary directory, as the `postgres` user when run as
 // root) with fsync and synchronous_commit on, as a production server runs; LOAD_DATABASE_URL names an existing server
-// instead (its settings are printed, whatever they are). LOAD_SERVER_NODE_ARGS passes flags to the server's node
+// instead (its settings are printed, whatever they are). BENCH_SERVER_NODE_ARGS passes flags to the server's node
 // (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` writes a profile per thread when the server stops).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
@@ -138,7 +138,7 @@ interface Served {
 
 async function serve(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.LOAD_SERVER_NODE_ARGS ? process.env.LOAD_SERVER_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'WARN', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

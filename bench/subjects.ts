@@ -25,7 +25,8 @@ const subjects = Number(option('subjects') ?? (kind === 'postgres' ? 1_000_000 :
 const requests = Number(option('requests') ?? 1000);
 const log = (line: string) => console.log(line);
 
-const { db, url: databaseUrl } = await benchDatabase(kind, subjects, process.argv.includes('--fresh'), log);
+// `--database NAME`: another seeded database of the same data set (the activity benchmark's, say).
+const { db, url: databaseUrl } = await benchDatabase(kind, subjects, process.argv.includes('--fresh'), log, option('database'));
 const running = databaseUrl ? await serverProcess(databaseUrl) : await inProcessServer(db);
 try {
   const [admin] = await db.query<{ id: number }>("SELECT id FROM radar_user WHERE login = 'admin'");
