@@ -138,7 +138,7 @@ interface Served {
 
 async function serve(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'WARN', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -245,8 +245,9 @@ const SHARES = [0.14, 0.14, 0.14, 0.14, 0.14, 0.15, 0.15];
 
 function kindCall(fixture: Fixture, label: string, kind: number, c: number, n: number): Call {
   const radar = { id: fixture.projectId, projectName: 'radar' };
-  const subjects = fixture.subjects.filter((_, i) => i % CLIENTS === c);
-  const subject = subjects[n % subjects.length];
+  // Client c updates only its own subjects, those at c, c + CLIENTS, c + 2 × CLIENTS, ... (no two clients write one row).
+  const own = Math.ceil((fixture.subjects.length - c) / CLIENTS);
+  const subject = fixture.subjects[c + (n % own) * CLIENTS];
   switch (KINDS[kind]) {
     case 'subject page': return { method: 'GET', path: '/api/projects/radar/subjects?size=20&sort=login,asc' };
     case 'subject detail': return { method: 'GET', path: `/api/subjects/${subject.login}` };
