@@ -254,6 +254,15 @@ export interface ClientPairInfoDTO {
   timesOutAt: string;
 }
 
+/** One subject's card on a pairing sheet: its pairing link, made for the chosen app. */
+export interface PairingSheetEntry {
+  login: string;
+  externalId: string | null;
+  tokenName: string;
+  tokenUrl: string;
+  timesOutAt: string;
+}
+
 export interface TokenDTO {
   refreshToken: string;
   baseUrl: string;

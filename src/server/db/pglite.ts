@@ -7,7 +7,7 @@ import { markJson } from './pglite-json';
 import { PreparedStatements, type Executor } from './pglite-statements';
 import { PoolStats } from './pool-stats';
 
-export const PARSERS = {
+const PARSERS = {
   [types.INT8]: (v: string) => Number(v),
   [types.NUMERIC]: (v: string) => Number(v),
   [types.DATE]: (v: string) => v,

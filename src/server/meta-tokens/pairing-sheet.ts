@@ -2,6 +2,7 @@
 // 500 subjects of the project at once, to be printed as a sheet of QR codes. The checks are those of one pairing
 // (pair.ts): a signed-in user holding SUBJECT.UPDATE in the project, a known app, persistent links enabled when asked
 // for; and every login must be a subject of the project. All links are made in one transaction, or none.
+import type { PairingSheetEntry } from '../../common/dto';
 import type { Principal } from '../auth/principal';
 import { writeTransaction } from '../db/write-transaction';
 import { ok, type Reply, type RequestContext } from '../http/context';
@@ -18,14 +19,6 @@ export interface PairingSheetBody {
   clientId: string;
   logins: string[];
   persistent?: boolean | null;
-}
-
-export interface PairingSheetEntry {
-  login: string;
-  externalId: string | null;
-  tokenName: string;
-  tokenUrl: string;
-  timesOutAt: string;
 }
 
 /** The route's own checks of the logins: how many, and no null among them (null passes the schema's type check). */

@@ -3,6 +3,7 @@
 // the column and the reason. The columns an export writes that an import does not set (login, status, project,
 // sources, paired, lastPairedAt) are accepted so an exported file can be imported as it is: login matches the
 // subject, the others are ignored.
+import type { ImportError } from '../../common/import-report';
 import { CsvError, parseCsv, readCell } from '../../common/csv';
 import { SUBJECT_RULES, toFieldErrors, validate } from '../../common/validation';
 import { unstorable } from '../../common/schema';
@@ -18,11 +19,6 @@ const HIDEABLE: Partial<Record<FieldColumn, string>> = { personName: 'person_nam
 const MAX_TEXT = 255;
 const MAX_GROUP = 50;
 
-export interface ImportError {
-  row: number;
-  column: string;
-  message: string;
-}
 
 /** What one record gives: a field that is absent from the header is undefined, an empty cell null. */
 export interface ImportValues {

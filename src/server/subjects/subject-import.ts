@@ -12,28 +12,14 @@ import { ok, type Reply, type RequestContext } from '../http/context';
 import { apiError } from '../http/errors';
 import { PROJECT_SELECT, toProjectDTOs, type ProjectRow } from '../projects/project-dto';
 import { authorOf } from '../revisions/record';
-import { readImportFile, type ImportError, type ImportRecord, type ImportValues } from './import-file';
+import type { ImportReport as CommonImportReport, SubjectImportRow } from '../../common/import-report';
+import { readImportFile, type ImportRecord, type ImportValues } from './import-file';
 import { projectRoleId } from './participant-roles';
 import { projectIdByName } from './subject-rules';
 import { subjectRowsOf, subjectRow, toSubjectDTO } from './subject-select';
 import { subjectTransaction } from './subject-transaction';
 
-export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
-
-export interface ImportRowReport {
-  row: number;
-  action: ImportAction;
-  login: string | null;
-  externalId: string | null;
-}
-
-export interface ImportReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: ImportError[];
-  rows: ImportRowReport[];
-}
+type ImportReport = CommonImportReport<SubjectImportRow>;
 
 interface Stored {
   id: number;

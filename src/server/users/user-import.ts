@@ -5,6 +5,7 @@
 // roles the caller may grant); any error means nothing is written. The commit creates every user in one
 // transaction, each with its revision, security event and roles; activation mails follow the commit, each within
 // the per-account mail limit (account/mail-limits.ts); a user over it gets no mail and is named in the report.
+import type { ImportError, UserImportReport } from '../../common/import-report';
 import { parseAuthority, type AuthorityName } from '../../common/authorities';
 import { CsvError, parseCsv, readCell } from '../../common/csv';
 import { unstorable } from '../../common/schema';
@@ -26,28 +27,6 @@ import { coversEverything } from './user-scope';
 const COLUMNS = ['login', 'firstName', 'lastName', 'email', 'langKey', 'roles'] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface ImportError {
-  row: number;
-  column: string;
-  message: string;
-}
-
-interface UserRowReport {
-  row: number;
-  action: 'create' | 'error';
-  login: string | null;
-  email: string | null;
-}
-
-export interface UserImportReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: ImportError[];
-  rows: UserRowReport[];
-  /** After a commit: the logins whose activation mail was not sent (over the mail limit, or no delivery). */
-  notMailed?: string[];
-}
 
 interface Planned {
   row: number;

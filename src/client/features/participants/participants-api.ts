@@ -1,28 +1,15 @@
 // Calls of the participant screens (docs/subjects.md): the CSV import (sent with upload progress, so a long file
 // shows a progress bar), the pairing sheet, the invitations and the export link.
-import type { ClientDetailsDTO } from '../../../common/dto';
+import type { ClientDetailsDTO, PairingSheetEntry } from '../../../common/dto';
+import type { ImportReport as CommonImportReport, SubjectImportRow, UserImportReport, UserImportRow } from '../../../common/import-report';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER, type Http } from '../../lib/http';
 import type { QueryObject } from '../../lib/query-string';
 
-export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
+/** A subject or a user import's report, as the import page shows either. */
+export type ImportReport = CommonImportReport<Partial<SubjectImportRow> & Partial<UserImportRow> & Pick<SubjectImportRow, 'row' | 'action' | 'login'>> &
+  Pick<UserImportReport, 'notMailed'>;
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: { row: number; column: string; message: string }[];
-  rows: { row: number; action: ImportAction; login: string | null; externalId?: string | null; email?: string | null }[];
-  /** User import: the logins whose activation mail was not sent. */
-  notMailed?: string[];
-}
-
-export interface PairingSheetEntry {
-  login: string;
-  externalId: string | null;
-  tokenName: string;
-  tokenUrl: string;
-  timesOutAt: string;
-}
+export type { PairingSheetEntry };
 
 export interface MetaToken {
   tokenName: string;
