@@ -6,14 +6,8 @@ import type { ImportContext } from './context';
 import type { MpMetaToken } from './mp-model';
 import { importNamed } from './named-import';
 
-interface MetaToken {
-  name: string;
-  fetched: boolean;
-  persistent: boolean;
-  expiryDate: string;
-  subjectId: number | null;
-  clientId: string;
-}
+/** A meta-token as the portal stores it: ManagementPortal's without its id and validity, for a subject of the portal. */
+type MetaToken = Omit<MpMetaToken, 'id' | 'valid' | 'expired'>;
 
 export function importMetaTokens(ctx: ImportContext, rows: MpMetaToken[]): Promise<void> {
   return importNamed<MpMetaToken, MetaToken>(ctx, rows, {

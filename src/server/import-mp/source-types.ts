@@ -6,17 +6,8 @@ import type { ImportContext } from './context';
 import type { MpSourceData, MpSourceType } from './mp-model';
 import { importNamed } from './named-import';
 
-interface SourceType {
-  producer: string;
-  model: string;
-  catalogVersion: string;
-  scope: string;
-  appProvider: string | null;
-  assessmentType: string | null;
-  name: string | null;
-  description: string | null;
-  dynamicRegistration: boolean;
-}
+/** A source type as the portal stores it: ManagementPortal's without its id, the producer never null. */
+type SourceType = Omit<MpSourceType, 'id' | 'producer'> & { producer: string };
 
 const TYPE_COLUMNS = `producer, model, catalog_version AS "catalogVersion", source_type_scope AS scope, app_provider AS "appProvider",
   assessment_type AS "assessmentType", name, description, dynamic_registration AS "dynamicRegistration"`;
