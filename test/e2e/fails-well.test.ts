@@ -209,7 +209,10 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     await server.app.db.query(
       "UPDATE http_session SET last_seen_at = now() - interval '5 minutes' WHERE user_id = (SELECT id FROM radar_user WHERE login = 'admin')",
     );
+    // The notice hides as the button is pressed; the server slides the session when the request reaches it.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/account'), { timeout: 10000 });
     await clickOn(page, '::-p-aria(Stay signed in)');
+    await answered;
     await page.waitForSelector('.session-notice', { hidden: true, timeout: 10000 });
     const [left] = await server.app.db.query<{ s: number }>(
       "SELECT min(extract(epoch FROM expires_at - now()))::int AS s FROM http_session WHERE user_id = (SELECT id FROM radar_user WHERE login = 'admin')",
