@@ -28,8 +28,8 @@ t.after(async () => {
 });
 
 const textOf = (page: ShellPage, selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
-const waitForText = (page: ShellPage, text: string) =>
-  page.waitForFunction((wanted) => document.querySelector('main')?.textContent?.includes(wanted), { timeout: 10000 }, text);
+const waitForText = (page: ShellPage, text: string, where = 'main') =>
+  page.waitForFunction((wanted, selector) => document.querySelector(selector)?.textContent?.includes(wanted), { timeout: 10000 }, text, where);
 
 async function open(page: ShellPage, route: string, heading: string): Promise<void> {
   await page.goto(`${server.url}/#/${route}`, { waitUntil: 'networkidle0' });
@@ -60,7 +60,8 @@ t('health, logs (a level change), audits (the sign-in) and metrics as the system
   assert.is(server.app.logs.effectiveLevel('http'), 'DEBUG');
 
   await open(page, 'audits', 'Audits');
-  await waitForText(page, 'AUTHENTICATION_SUCCESS');
+  // The type filter names AUTHENTICATION_SUCCESS too: wait for it in the table's rows.
+  await waitForText(page, 'AUTHENTICATION_SUCCESS', 'main tbody');
   const rows = await page.$$eval('main tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
   assert.ok(rows.some((row) => row.includes('admin') && row.includes('AUTHENTICATION_SUCCESS')), rows.join(' | '));
   assert.match(await textOf(page, 'main'), /Showing 1 - \d+ of \d+ items/);

@@ -168,9 +168,9 @@ t('edit keeps the user activated and shows it in the detail; delete removes it',
 
   await page.goto(`${server.url}/#/user-management?login=pia`, { waitUntil: 'networkidle0' });
   // Delete is an item of the row's More menu.
-  await page.waitForSelector('main tbody .more-menu__button');
-  await page.click('main tbody .more-menu__button');
-  await page.click('main tbody [role="menuitem"]::-p-text(Delete)');
+  // A locator retries when the list re-renders the row between finding the button and clicking it.
+  await page.locator('main tbody .more-menu__button').setTimeout(10000).click();
+  await page.locator('main tbody [role="menuitem"]::-p-text(Delete)').setTimeout(10000).click();
   await waitForText(page, 'Are you sure you want to delete user pia?', '[role=dialog]');
   await page.focus('[role=dialog] .button--danger');
   await page.keyboard.press('Enter');
