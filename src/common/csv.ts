@@ -18,8 +18,11 @@ export interface CsvTable {
   lines: number[];
 }
 
+/** What is wrong with a file that cannot be read as CSV (import-error.ts gives each its English and translated text). */
+export type CsvErrorCode = 'unclosedQuote' | 'textAfterQuote' | 'quoteInField';
+
 export class CsvError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(message: string, readonly line: number, readonly code: CsvErrorCode) {
     super(message);
   }
 }
@@ -72,7 +75,7 @@ export function parseCsv(input: string, separator?: Separator): CsvTable {
       const startLine = line;
       i++;
       for (;;) {
-        if (i >= text.length) throw new CsvError('A quoted field is not closed', startLine);
+        if (i >= text.length) throw new CsvError('A quoted field is not closed', startLine, 'unclosedQuote');
         const q = text[i];
         if (q === '"') {
           if (text[i + 1] === '"') {
@@ -89,7 +92,7 @@ export function parseCsv(input: string, separator?: Separator): CsvTable {
       }
       fieldStarted = true;
       const next = text[i];
-      if (next !== undefined && next !== sep && next !== '\r' && next !== '\n') throw new CsvError('Text after a closing quote', line);
+      if (next !== undefined && next !== sep && next !== '\r' && next !== '\n') throw new CsvError('Text after a closing quote', line, 'textAfterQuote');
       continue;
     }
     if (c === sep) {
@@ -106,7 +109,7 @@ export function parseCsv(input: string, separator?: Separator): CsvTable {
       rowLine = line;
       continue;
     }
-    if (c === '"') throw new CsvError('A quote inside an unquoted field', line);
+    if (c === '"') throw new CsvError('A quote inside an unquoted field', line, 'quoteInField');
     field += c;
     fieldStarted = true;
     i++;

@@ -1,15 +1,10 @@
 // The answer of a CSV import (subjects: docs/subjects.md, "Import"; staff users: docs/users.md): the counts, the errors
 // by row and column, and what each row does or would do. Written by the server, shown by the client.
+import type { ImportError } from './import-error';
+
+export type { ImportError, ImportErrorCode } from './import-error';
 
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
-
-export interface ImportError {
-  /** The file's line (1 is the header). */
-  row: number;
-  /** The column's header name, '' for the whole row. */
-  column: string;
-  message: string;
-}
 
 export interface ImportReport<Row> {
   created: number;

@@ -115,6 +115,9 @@ const I18N_KEYS: Record<RuleCode, string> = {
   digits: 'entity.validation.number',
 };
 
+/** Every rule code (the field rules' violations an import reports keep their code: import-error.ts). */
+export const RULE_CODES = Object.keys(I18N_KEYS) as readonly RuleCode[];
+
 /** The client's message: an i18n key and its params (`{min}`, `{max}`, `{pattern}`). */
 export function toI18nMessage(violation: FieldViolation): { key: string; params: Record<string, string | number> } {
   return { key: I18N_KEYS[violation.code], params: violation.params };

@@ -17,10 +17,10 @@ test('the separator follows the header: semicolons outside quotes', () => {
   assert.equal(parseCsv('a;b\n1;"2;3"\n').records, [['1', '2;3']]);
 });
 
-test('malformed files are errors naming the line', () => {
-  assert.throws(() => parseCsv('a\n"open'), (e: unknown) => e instanceof CsvError && e.line === 2);
-  assert.throws(() => parseCsv('a\nx"y\n'), (e: unknown) => e instanceof CsvError && e.message.includes('quote'));
-  assert.throws(() => parseCsv('a\n"x"y\n'), (e: unknown) => e instanceof CsvError);
+test('malformed files are errors naming the line and the kind of problem', () => {
+  assert.throws(() => parseCsv('a\n"open'), (e: unknown) => e instanceof CsvError && e.line === 2 && e.code === 'unclosedQuote');
+  assert.throws(() => parseCsv('a\nx"y\n'), (e: unknown) => e instanceof CsvError && e.message.includes('quote') && e.code === 'quoteInField');
+  assert.throws(() => parseCsv('a\n"x"y\n'), (e: unknown) => e instanceof CsvError && e.code === 'textAfterQuote');
 });
 
 test('formula starts are made inert and read back; other values are untouched', () => {

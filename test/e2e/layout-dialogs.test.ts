@@ -1,5 +1,5 @@
-// Every popup of the route table over the page it opens from, and each dialog a click opens, at 375, 768, 1280 and 1920 px in English and at 375
-// and 1280 px in Dutch: the dialog and each of its buttons inside the viewport, no sideways scrolling, and no
+// Every popup of the route table over the page it opens from, and each dialog a click opens, at 375, 768, 1280 and 1920 px in English and at 375,
+// 1280 and 1920 px in Dutch: the dialog and each of its buttons inside the viewport, no sideways scrolling, and no
 // serious or critical axe finding in either language (layout-run.ts has the checks).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

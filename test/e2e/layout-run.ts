@@ -15,6 +15,7 @@ import { DUTCH_ADMIN, DUTCH_PASSWORD, PROJECT, SUBJECT, seedInvitations, seedLay
 import type { Screen } from './layout-screens';
 
 export const WIDTHS = [375, 768, 1280, 1920] as const;
+export const DUTCH_WIDTHS = [375, 1280, 1920] as const;
 const HEIGHT: Record<number, number> = { 375: 740, 768: 1000, 1280: 900, 1920: 1080 };
 /** From this width on, tables must fit without scrolling and row actions stay on one line. */
 const WIDE = 1280;
@@ -131,10 +132,14 @@ export async function layoutProblems(page: Page, checkTables: boolean): Promise<
   }, checkTables);
 }
 
-/** Visits the screen in both languages: layout at every width in English (375 and 1280 in Dutch), axe in both. */
+/**
+ * Visits the screen in both languages: layout at every width in English, and in Dutch at 375, 1280 and 1920 (its
+ * longer words test the phone, the desktop and the widest screen's lines); axe in both. Each language's page is
+ * opened once and only resized between widths.
+ */
 export async function checkScreen(world: LayoutWorld, screen: Screen, axe = true): Promise<string[]> {
   const found: string[] = [];
-  for (const [page, language, widths] of [[world.english, 'en', WIDTHS], [world.dutch, 'nl', [375, 1280]]] as const) {
+  for (const [page, language, widths] of [[world.english, 'en', WIDTHS], [world.dutch, 'nl', DUTCH_WIDTHS]] as const) {
     try {
       await visit(page, screen, world.values);
       if (screen.act) {

@@ -1,5 +1,5 @@
 // Every page of the route table (and each tab of the pages that have them) at 375, 768, 1280 and 1920 px in English
-// and at 375 and 1280 px in Dutch: no sideways scrolling, tables that fit with their row actions on one line from
+// and at 375, 1280 and 1920 px in Dutch: no sideways scrolling, tables that fit with their row actions on one line from
 // 1280 px up, and no serious or critical axe finding in either language (layout-run.ts has the checks; the popups
 // are in layout-dialogs.test.ts).
 import { suite } from 'uvu';

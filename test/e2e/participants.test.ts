@@ -1,7 +1,7 @@
 // Participants at scale in the built client (docs/subjects.md): a 1,000-row import with three bad rows (the errors
 // shown with row and reason, nothing written), fixed and imported (the list grows), the export imported back as a
-// dry run (every row unchanged), a pairing sheet for 12 subjects, checked with axe at phone and desktop width, and a
-// staff user import at phone width.
+// dry run (every row unchanged), a pairing sheet for 12 subjects, checked with axe at phone and desktop width, a
+// staff user import at phone width, and both imports' errors in Dutch for a Dutch account (at phone and desktop width).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { csvLine } from '../../src/common/csv';
-import { createProjectRow } from '../setup/auth';
+import { createProjectRow, createUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser } from '../setup/browser-session';
@@ -150,6 +150,55 @@ t('staff users from a file: the error shown, fixed, imported', async () => {
   await waitForText('Imported: 2 created');
   const users = await server.app.db.query<{ login: string }>("SELECT login FROM radar_user WHERE login LIKE 'staff-%' ORDER BY login");
   assert.equal(users.map((u) => u.login), ['staff-1', 'staff-2']);
+});
+
+t('in Dutch: a bad file\'s errors read in Dutch, by their codes, at phone and desktop width', async () => {
+  await createUser(server, 'import-beheerder', [{ authority: 'ROLE_SYS_ADMIN' }], { password: 'Beheerder-Wachtwoord-1', langKey: 'nl' });
+  const context = await browser.browser.createBrowserContext();
+  const dutch = (await context.newPage()) as unknown as Page;
+  try {
+    await dutch.setViewport(WIDTHS.phone);
+    await signInInBrowser(dutch as never, server, 'import-beheerder', 'Beheerder-Wachtwoord-1');
+    await dutch.waitForFunction(() => document.documentElement.lang === 'nl', { timeout: 10000 });
+    const dutchText = (text: string) => dutch.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 20000 }, text)
+      .catch(async (error: Error) => { throw new Error(`${error.message}: "${text}" not in ${await dutch.evaluate(() => document.body.innerText)}`); });
+    let files = 0;
+    const check = async (csv: string) => {
+      const path = join(dir, `dutch-${++files}.csv`);
+      writeFileSync(path, csv);
+      const input = await dutch.waitForSelector('#import-file');
+      await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(path);
+      await dutch.waitForFunction(() => (document.querySelector('textarea[name=csv]') as HTMLTextAreaElement | null)?.value.length, { timeout: 10000 });
+      await (await dutch.waitForSelector(`::-p-xpath(//button[normalize-space()="Bestand controleren"])`))!.click();
+    };
+
+    await dutch.goto(`${server.url}/#/project/${PROJECT}/import`, { waitUntil: 'networkidle0' });
+    await check('externalId,dateOfBirth,group,attribute:site\nNL-1,1990-02-31,,\nNL-2,,nergens,\nNL-1,,,\nNL-3,,,' + 'x'.repeat(300) + '\n');
+    await dutchText('4 fouten');
+    for (const [name, size] of Object.entries(WIDTHS)) {
+      await dutch.setViewport(size);
+      const text = await dutch.evaluate(() => document.querySelector('.participants-import__report')!.textContent ?? '');
+      for (const wanted of ['dateOfBirth: Geen datum (jjjj-MM-dd).', 'group: Onbekende groep: nergens.', 'externalId: Het externe id staat ook op regel 2.',
+        'attribute:site: Dit veld mag niet langer zijn dan 255 tekens.']) assert.ok(text.includes(wanted), `${name}: ${wanted} in ${text}`);
+      assert.not.ok(/Not a date|Unknown group|Duplicate external id|At most/.test(text), `${name}: no English reason`);
+      assert.equal(await axeSerious(dutch as never), [], `Dutch subject import report at ${name}`);
+      assert.ok(await dutch.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${name}`);
+    }
+    await check('externalId,"open\n');
+    await dutchText('Regel 1, kolom -: Een veld tussen aanhalingstekens wordt niet afgesloten.');
+
+    await dutch.setViewport(WIDTHS.phone);
+    await dutch.goto(`${server.url}/#/user-management-import`, { waitUntil: 'networkidle0' });
+    await check(`login,email,roles\nnl-1,geen-adres,ROLE_PROJECT_ADMIN:${PROJECT}\nnl-2,nl-2@example.org,ROLE_PROJECT_ADMIN:nergens\nnl-3,nl-3@example.org,ROLE_PARTICIPANT:${PROJECT}\n`);
+    await dutchText('3 fouten');
+    const text = await dutch.evaluate(() => document.querySelector('.participants-import__report')!.textContent ?? '');
+    for (const wanted of ['email: Uw e-mailadres is ongeldig.', 'roles: Onbekend project voor Projectbeheerder: nergens.', 'roles: Geen medewerkersrol: Deelnemer.']) {
+      assert.ok(text.includes(wanted), `${wanted} in ${text}`);
+    }
+    assert.equal(await axeSerious(dutch as never), [], 'Dutch user import report at phone width');
+  } finally {
+    await context.close();
+  }
 });
 
 t.run();

@@ -1,11 +1,13 @@
 // The revision view in the built client against the real server: a system admin has a project and a source type
 // (made through the API), edits the project's description in its dialog, opens Administration -> Revisions and
 // follows the project's modifications to the revision view, where the project as it stood then is highlighted; then
-// a source type's ADD modification; and an unknown revision reads as not found.
+// a source type's ADD modification; a staff user's, whose role and language read as the user pages show them; the same
+// views for a Dutch administrator, with every enumerated value in Dutch; and an unknown revision reads as not found.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
-import { asUser, type AsUser } from '../setup/auth';
+import { asUser, createUser, type AsUser } from '../setup/auth';
+import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
 import { dropTemplates } from '../setup/database';
@@ -16,6 +18,10 @@ let browser: TestBrowser;
 let page: Awaited<ReturnType<TestBrowser['newPage']>>;
 let admin: AsUser;
 const client = snapshotBuiltClient();
+const DUTCH_ADMIN = 'rev-beheerder';
+const DUTCH_PASSWORD = 'Beheerder-Wachtwoord-1';
+/** The revision views the English tests reached, for the Dutch one to open. */
+const views: Record<string, string> = {};
 
 async function created(call: Promise<{ status: number; text: string }>, what: string) {
   const res = await call;
@@ -32,6 +38,10 @@ t.before(async () => {
   await created(admin('POST', '/api/projects', { json: project }), 'project');
   const sourceType = { producer: 'RevVendor', model: 'Watch', catalogVersion: 'v2', sourceTypeScope: 'PASSIVE', canRegisterDynamically: false };
   await created(admin('POST', '/api/source-types', { json: sourceType }), 'source type');
+  const [{ id: projectId }] = await server.app.db.query<{ id: number }>("SELECT id FROM project WHERE project_name = 'rev-study'");
+  const staff = { login: 'rev-staff', firstName: 'Rev', lastName: 'Staff', email: 'rev-staff@example.org', langKey: 'nl', roles: [{ authorityName: 'ROLE_PROJECT_ADMIN', projectId }] };
+  await created(admin('POST', '/api/users', { json: staff }), 'user');
+  await createUser(server, DUTCH_ADMIN, [{ authority: 'ROLE_SYS_ADMIN' }], { password: DUTCH_PASSWORD, langKey: 'nl' });
   page = await browser.newPage();
   await signInInBrowser(page, server, 'admin', ADMIN_PASSWORD);
 });
@@ -135,7 +145,43 @@ t("a source type's ADD modification opens its revision view, named by producer, 
   );
   const sourceType = await highlighted(page);
   assert.ok(sourceType.className.includes('revision-entity--add'));
-  for (const fact of ['RevVendor_Watch_v2', 'RevVendor', 'Watch', 'v2', 'PASSIVE', 'No']) assert.ok(sourceType.text.includes(fact), fact);
+  for (const fact of ['RevVendor_Watch_v2', 'RevVendor', 'Watch', 'v2', 'Passive', 'No']) assert.ok(sourceType.text.includes(fact), fact);
+  assert.not.ok(sourceType.text.includes('PASSIVE'), 'the scope as the source type pages show it, not its API value');
+  views.sourceType = await hash(page);
+});
+
+t("a staff user's ADD modification: the role by its name, the language by its own", async () => {
+  await openRevisions(page);
+  await clickChange(page, 'add', 'rev-staff');
+  await page.waitForFunction(() => location.hash.endsWith('?kind=user&key=rev-staff'), { timeout: 10000 });
+  const user = await highlighted(page);
+  for (const fact of ['rev-staff@example.org', 'Project admin, rev-study', 'Nederlands (nl)']) assert.ok(user.text.includes(fact), `${fact} in ${user.text}`);
+  assert.not.ok(user.text.includes('ROLE_PROJECT_ADMIN'), user.text);
+  views.user = await hash(page);
+});
+
+t('in Dutch: the same views name scope, role and language in Dutch, at phone and desktop width, axe clean', async () => {
+  const context = await browser.browser.createBrowserContext();
+  const dutch = await context.newPage();
+  try {
+    await signInInBrowser(dutch, server, DUTCH_ADMIN, DUTCH_PASSWORD);
+    await dutch.waitForFunction(() => document.documentElement.lang === 'nl', { timeout: 10000 });
+    await go(dutch, views.sourceType.slice(2));
+    const sourceType = await highlighted(dutch);
+    for (const fact of ['RevVendor_Watch_v2', 'Passief', 'Nee']) assert.ok(sourceType.text.includes(fact), `${fact} in ${sourceType.text}`);
+    assert.not.ok(sourceType.text.includes('PASSIVE'), sourceType.text);
+    await go(dutch, views.user.slice(2));
+    const user = await highlighted(dutch);
+    for (const fact of ['Projectbeheerder, rev-study', 'Nederlands (nl)']) assert.ok(user.text.includes(fact), `${fact} in ${user.text}`);
+    assert.not.ok(user.text.includes('ROLE_PROJECT_ADMIN'), user.text);
+    for (const [name, size] of Object.entries(WIDTHS)) {
+      await dutch.setViewport(size);
+      assert.equal(await axeSerious(dutch), [], `Dutch revision view at ${name}`);
+      assert.ok(await dutch.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${name}`);
+    }
+  } finally {
+    await context.close();
+  }
 });
 
 t('an unknown revision reads as not found', async () => {

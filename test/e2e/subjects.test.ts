@@ -215,9 +215,9 @@ t('the revisions show the creation, the edit, the discontinue and the delete', a
   const discontinued = await loginOf('E2E-002');
   await go(page, `subject/${discontinued}/revisions`);
   await waitForText(page, 'Subject revisions');
-  await page.waitForSelector('tbody tr td::-p-text(mod)', { timeout: 10000 });
+  await page.waitForSelector('tbody tr td::-p-text(Modified)', { timeout: 10000 });
   const text = await bodyText(page);
-  for (const fact of ['add', 'mod', 'admin', 'Discontinued', 'Activated', PROJECT]) assert.ok(text.includes(fact), fact);
+  for (const fact of ['Added', 'Modified', 'admin', 'Discontinued', 'Activated', PROJECT]) assert.ok(text.includes(fact), fact);
   // One revision as it stood.
   await clickOn(page, 'tbody tr:first-child td:first-child a');
   await waitForText(page, 'Subject revision');
@@ -227,10 +227,10 @@ t('the revisions show the creation, the edit, the discontinue and the delete', a
     "SELECT entity_key FROM revision_change WHERE entity_kind = 'subject' AND change_type = 'DEL'",
   );
   await go(page, `subject/${deleted.entity_key}/revisions`);
-  await page.waitForSelector('tbody tr td::-p-text(del)', { timeout: 10000 });
+  await page.waitForSelector('tbody tr td::-p-text(Deleted)', { timeout: 10000 });
   const history = await bodyText(page);
   assert.ok(history.includes('E2E-001'));
-  for (const type of ['add', 'mod', 'del']) assert.ok(new RegExp(`\\b${type}\\b`).test(history), type);
+  for (const type of ['Added', 'Modified', 'Deleted']) assert.ok(new RegExp(`\\b${type}\\b`).test(history), type);
   assert.equal(failedRequests, []);
   assert.equal(page.problems().filter((problem) => !problem.startsWith('console: Failed to load resource')), []);
 });

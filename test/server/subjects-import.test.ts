@@ -1,9 +1,12 @@
 // POST api/projects/{p}/subjects/import and the CSV exports (docs/subjects.md, "Import", "Export"): the report of a
 // dry run, a commit in one transaction with one revision, every kind of row error, hidden fields, who may import,
-// a failure half-way that leaves nothing written, and an export that imports back as every row unchanged.
+// a failure half-way that leaves nothing written, and an export that imports back as every row unchanged. Every kind
+// of error answers its code and params (common/import-error.ts) besides its English message.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseCsv } from '../../src/common/csv';
+import type { ImportError } from '../../src/common/import-report';
+import { readImportFile } from '../../src/server/subjects/import-file';
 import { asUser, createProjectRow, createUser, type AsUser } from '../setup/auth';
 import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
@@ -106,7 +109,7 @@ t('row errors name row, column and reason; any error means a commit writes nothi
 
 t('the header: unknown columns, hidden fields, a repeated column; bad files', async () => {
   let res = await importAs(admin, 'externalId,colour\nX,red\n', true);
-  assert.equal(res.body.errors, [{ row: 1, column: 'colour', message: 'Unknown column' }]);
+  assert.equal(res.body.errors, [{ row: 1, column: 'colour', code: 'unknownColumn', params: {}, message: 'Unknown column' }]);
   server.app.config.hiddenSubjectFields = ['person_name', 'date_of_birth'];
   try {
     res = await importAs(admin, 'externalId,personName,dateOfBirth\nX,Y,\n', true);
@@ -127,6 +130,66 @@ t('the header: unknown columns, hidden fields, a repeated column; bad files', as
   assert.match(res.body.description, /Content type/);
   res = await importAs(admin, 'externalId\nX\n', true, 'nope');
   assert.is(res.status, 404);
+});
+
+/** `row:column:code` of each error of a dry run. */
+async function codes(text: string): Promise<string[]> {
+  const res = await importAs(admin, text, true);
+  assert.is(res.status, 200, res.text);
+  for (const e of res.body.errors as ImportError[]) assert.ok(typeof e.message === 'string' && e.message !== '', 'the English message stays');
+  return (res.body.errors as ImportError[]).map((e) => `${e.row}:${e.column}:${e.code}`);
+}
+
+t('every kind of error answers its code and params besides its English message', async () => {
+  // The file as CSV.
+  assert.equal(await codes('externalId\n"open\n'), ['2::unclosedQuote']);
+  assert.equal(await codes('externalId\n"a"b\n'), ['2::textAfterQuote']);
+  assert.equal(await codes('externalId\na"b\n'), ['2::quoteInField']);
+  assert.equal(await codes('\n'), ['1::emptyFile']);
+  // The header.
+  server.app.config.hiddenSubjectFields = ['person_name'];
+  try {
+    assert.equal(await codes(`externalId,colour,externalId,attribute:${'k'.repeat(256)},personName\nX,,,,\n`), [
+      '1:colour:unknownColumn', '1:externalId:duplicateColumn', `1:attribute:${'k'.repeat(256)}:attributeKeyLength`, '1:personName:hiddenColumn',
+    ]);
+  } finally {
+    server.app.config.hiddenSubjectFields = [];
+  }
+  // The rows: cells, field rules, other rows and the project's subjects.
+  await insertSubjects(server, [{ login: 'other-known', project: 'radar', externalId: 'EXT-OTHER' }]);
+  const long = 'x'.repeat(300);
+  const file = [
+    'login,externalId,dateOfBirth,enrollmentDate,group,attribute:site',
+    'nobody,A-1,2001-13-01,yesterday,No group,',
+    'known,A-1,,,,',
+    'known,,,,,',
+    `,B-1,,,,${long}`,
+    `,${long},,,${'g'.repeat(51)},`,
+    ',B-3',
+    'Bad Login!,B-5,,,,',
+    'other-known,EXT-1,,,,',
+  ].join('\n');
+  const res = await importAs(admin, file, true);
+  assert.is(res.status, 200, res.text);
+  const found = (res.body.errors as ImportError[]).map((e) => `${e.row}:${e.column}:${e.code}`);
+  for (const expected of [
+    '2:login:loginNotFound', '2:dateOfBirth:notDate', '2:enrollmentDate:notDateTime', '2:group:unknownGroup',
+    '3:externalId:duplicateExternalId', '4:login:duplicateLogin', '5:attribute:site:tooLong', '6:group:tooLong', '6:externalId:maxLength',
+    '7::cellCount', '8:login:pattern', '9:externalId:externalIdTaken',
+  ]) assert.ok(found.includes(expected), `${expected} in ${found.join(' ')}`);
+  const error = (key: string) => (res.body.errors as ImportError[]).find((e) => `${e.row}:${e.column}:${e.code}` === key)!;
+  assert.equal(error('2:group:unknownGroup').params, { group: 'No group' });
+  assert.is(error('2:group:unknownGroup').message, 'Unknown group: No group');
+  assert.equal(error('3:externalId:duplicateExternalId').params, { row: 2 });
+  assert.equal(error('4:login:duplicateLogin').params, { row: 3 });
+  assert.equal(error('5:attribute:site:tooLong').params, { max: 255 });
+  assert.equal(error('6:group:tooLong').params, { max: 50 });
+  assert.equal(error('6:externalId:maxLength').params, { min: 0, max: 255 }, 'a field rule keeps its code and params');
+  assert.equal(error('7::cellCount').params, { cells: 2, columns: 6 });
+  assert.ok(typeof error('8:login:pattern').params.pattern === 'string');
+  // Text PostgreSQL cannot store never gets past the request body's check; the file reader names it all the same.
+  const [record] = readImportFile('externalId\nA\u0000\n', []).records;
+  assert.equal(record.errors.map((e) => e.code), ['unstorableText']);
 });
 
 t('who may import: project admins of the project, not analysts or other projects', async () => {

@@ -1,8 +1,10 @@
 // POST api/users/import (docs/users.md, "Import"): a dry run reports, a commit creates every user with roles,
 // revisions and activation mails (within the mail limit), row errors (bad e-mail, taken login, duplicate in the file,
-// a role outside the caller's scope, an unknown project) write nothing, and who may import.
+// a role outside the caller's scope, an unknown project) write nothing, and who may import. Every kind of error
+// answers its code and params (common/import-error.ts) besides its English message.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { ImportError } from '../../src/common/import-report';
 import { asUser, type AsUser } from '../setup/auth';
 import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
@@ -80,6 +82,56 @@ t('the caller\'s scope: a project admin may add users to its project only; analy
   assert.is((await send(CAST.alphaAnalyst, `${HEADER}x;A;B;x@example.org;en;\n`, true)).status, 403);
   const unknown = await send(CAST.sysAdmin, 'login,colour\nx,red\n', true);
   assert.equal(unknown.body.errors.map((e: { column: string }) => e.column), ['colour', 'email']);
+});
+
+/** Each error of a dry run by `row:column:code`, with its params; every one keeps an English message. */
+async function errorsOf(caller: string, text: string): Promise<Map<string, ImportError['params']>> {
+  const res = await send(caller, text, true);
+  assert.is(res.status, 200, res.text);
+  const errors = res.body.errors as ImportError[];
+  for (const e of errors) assert.ok(typeof e.message === 'string' && e.message !== '', 'the English message stays');
+  return new Map(errors.map((e) => [`${e.row}:${e.column}:${e.code}`, e.params]));
+}
+
+t('every kind of error answers its code and params besides its English message', async () => {
+  assert.equal([...(await errorsOf(CAST.sysAdmin, 'login\n"open\n')).keys()], ['2::unclosedQuote']);
+  assert.equal([...(await errorsOf(CAST.sysAdmin, 'login,login,colour\nx,x,y\n')).keys()], ['1:login:duplicateColumn', '1:colour:unknownColumn', '1:email:missingColumn']);
+  const rows = await errorsOf(CAST.sysAdmin, `${HEADER}${[
+    'admin;A;B;fresh-2@example.org;en;',
+    `u-3;A;B;${CAST.mainAdmin}@example.org;en;`,
+    'u-4;A;B;dup@example.org;en;',
+    'u-4;A;B;DUP@example.org;en;',
+    'u-6;A;B;not-an-email;en;',
+    'u-7;A;B;u7@example.org;en;ROLE_NOPE:alpha',
+    'u-8;A;B;u8@example.org;en;ROLE_PROJECT_ADMIN:nowhere',
+    'u-9;A;B;u9@example.org;en;ROLE_ORGANIZATION_ADMIN:nowhere',
+    'u-10;A;B;u10@example.org;en;ROLE_PROJECT_ADMIN',
+    'u-11;A;B',
+    'Bad Login!;A;B;u12@example.org;en;',
+    `u-13;${'f'.repeat(51)};B;u13@example.org;en;`,
+  ].join('\n')}\n`);
+  const expected: Record<string, ImportError['params']> = {
+    '2:login:loginInUse': {},
+    '3:email:emailInUse': {},
+    '5:login:duplicateLogin': { row: 4 },
+    '5:email:duplicateEmail': { row: 4 },
+    '6:email:email': {},
+    '7:roles:notStaffRole': { role: 'ROLE_NOPE' },
+    '8:roles:unknownProject': { role: 'ROLE_PROJECT_ADMIN', project: 'nowhere' },
+    '9:roles:unknownOrganization': { role: 'ROLE_ORGANIZATION_ADMIN', organization: 'nowhere' },
+    '10:roles:unknownProject': { role: 'ROLE_PROJECT_ADMIN', project: '' },
+    '11::cellCount': { cells: 3, columns: 6 },
+    '13:firstName:maxLength': { min: 0, max: 50 },
+  };
+  for (const [key, params] of Object.entries(expected)) assert.equal(rows.get(key), params, `${key} in ${[...rows.keys()].join(' ')}`);
+  assert.ok(rows.has('12:login:pattern'), [...rows.keys()].join(' '));
+  // What the caller may grant.
+  const scoped = await errorsOf(CAST.alphaAdmin, `${HEADER}a-2;A;B;a2@example.org;en;ROLE_PROJECT_ADMIN:beta\na-3;A;B;a3@example.org;en;ROLE_SYS_ADMIN\na-4;A;B;a4@example.org;en;\n`);
+  assert.equal(Object.fromEntries(scoped), {
+    '2:roles:roleNotAllowed': { role: 'ROLE_PROJECT_ADMIN', scope: 'beta' },
+    '3:roles:globalRoleNotAllowed': { role: 'ROLE_SYS_ADMIN' },
+    '4:roles:roleNeeded': {},
+  });
 });
 
 t.run();

@@ -1,13 +1,16 @@
 // The view models of working with many participants at once (docs/subjects.md): the import report, the pairing
 // sheet, and the invitations (pairing links) of a project.
-import { arrayOf, boolean, dateTime, enumOf, integer, nullableString, object, ref, string, type Schema } from '../schema';
+import { IMPORT_ERROR_CODES } from '../import-error';
+import { arrayOf, boolean, dateTime, enumOf, integer, mapOf, nullableString, object, oneOf, ref, string, type Schema } from '../schema';
 
 export const PARTICIPANT_SCHEMAS: Record<string, Schema> = {
   ImportErrorVM: object({
     row: integer('The line of the file (the header is line 1)'),
     column: string('The column at fault; empty for the row as a whole'),
-    message: string(),
-  }, ['row', 'column', 'message'], 'One problem of an import file.'),
+    code: enumOf(IMPORT_ERROR_CODES, 'What the problem is, for a client to show in its own language (docs/subjects.md, "Import")'),
+    params: mapOf(oneOf(string(), integer()), 'The values the problem names, by the placeholders of its text (max, row, group, role, ...)'),
+    message: string('The problem in English'),
+  }, ['row', 'column', 'code', 'params', 'message'], 'One problem of an import file.'),
   ImportRowVM: object({
     row: integer('The line of the file'),
     action: enumOf(['create', 'update', 'unchanged', 'error']),

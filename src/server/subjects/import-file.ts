@@ -3,9 +3,9 @@
 // the column and the reason. The columns an export writes that an import does not set (login, status, project,
 // sources, paired, lastPairedAt) are accepted so an exported file can be imported as it is: login matches the
 // subject, the others are ignored.
-import type { ImportError } from '../../common/import-report';
+import { importError, ruleImportError, type ImportError, type ImportProblemCode } from '../../common/import-error';
 import { CsvError, parseCsv, readCell } from '../../common/csv';
-import { SUBJECT_RULES, toFieldErrors, validate } from '../../common/validation';
+import { SUBJECT_RULES, validate } from '../../common/validation';
 import { unstorable } from '../../common/schema';
 import { parseLocalDateInput, parseZonedDateTime } from '../http/zoned-date-time';
 
@@ -47,7 +47,7 @@ export interface ImportFile {
   attributeKeys: string[];
 }
 
-const headerError = (column: string, message: string): ImportError => ({ row: 1, column, message });
+const headerError = (column: string, code: ImportProblemCode, params?: Record<string, number>): ImportError => importError(1, column, code, params);
 
 interface Column {
   index: number;
@@ -63,32 +63,32 @@ function mapHeader(header: string[], hidden: readonly string[], errors: ImportEr
   header.forEach((raw, index) => {
     const name = raw.trim();
     if (seen.has(name)) {
-      errors.push(headerError(name, 'The column appears twice'));
+      errors.push(headerError(name, 'duplicateColumn'));
       return;
     }
     seen.add(name);
     if (name.startsWith(ATTRIBUTE_PREFIX)) {
       const key = name.slice(ATTRIBUTE_PREFIX.length);
-      if (!key.trim() || key.length > MAX_TEXT) errors.push(headerError(name, `An attribute key has 1 to ${MAX_TEXT} characters`));
+      if (!key.trim() || key.length > MAX_TEXT) errors.push(headerError(name, 'attributeKeyLength', { max: MAX_TEXT }));
       else columns.push({ index, name, attribute: key });
       return;
     }
     const field = (FIELD_COLUMNS as readonly string[]).includes(name) ? (name as FieldColumn) : undefined;
     if (field) {
       const setting = HIDEABLE[field];
-      if (setting && hidden.includes(setting)) errors.push(headerError(name, 'This field is hidden by the site settings'));
+      if (setting && hidden.includes(setting)) errors.push(headerError(name, 'hiddenColumn'));
       else columns.push({ index, name, field });
     } else if (name === 'login') columns.push({ index, name, login: true });
-    else if (!(READ_ONLY_COLUMNS as readonly string[]).includes(name)) errors.push(headerError(name || `(column ${index + 1})`, 'Unknown column'));
+    else if (!(READ_ONLY_COLUMNS as readonly string[]).includes(name)) errors.push(headerError(name || `(column ${index + 1})`, 'unknownColumn'));
   });
   return columns;
 }
 
 function readValue(column: Column, cell: string, values: ImportValues, errors: ImportError[], row: number): void {
-  const error = (message: string) => errors.push({ row, column: column.name, message });
-  if (unstorable(cell)) return void error('The text holds a character that cannot be stored');
+  const error = (code: ImportProblemCode, params?: Record<string, number>) => errors.push(importError(row, column.name, code, params));
+  if (unstorable(cell)) return void error('unstorableText');
   if (column.attribute !== undefined) {
-    if (cell.length > MAX_TEXT) error(`At most ${MAX_TEXT} characters`);
+    if (cell.length > MAX_TEXT) error('tooLong', { max: MAX_TEXT });
     values.attributes[column.attribute] = cell === '' ? null : cell;
     return;
   }
@@ -102,7 +102,7 @@ function readValue(column: Column, cell: string, values: ImportValues, errors: I
       if (empty) values.dateOfBirth = null;
       else {
         const date = parseLocalDateInput(cell.trim());
-        if (date === undefined) error('Not a date (yyyy-MM-dd)');
+        if (date === undefined) error('notDate');
         else values.dateOfBirth = date;
       }
       return;
@@ -111,13 +111,13 @@ function readValue(column: Column, cell: string, values: ImportValues, errors: I
       if (empty) values.enrollmentDate = null;
       else {
         const date = parseZonedDateTime(cell.trim());
-        if (!date || Number.isNaN(date.getTime())) error('Not a date-time (ISO-8601, e.g. 2024-01-31T09:00:00Z)');
+        if (!date || Number.isNaN(date.getTime())) error('notDateTime');
         else values.enrollmentDate = date;
       }
       return;
     }
     case 'group':
-      if (cell.length > MAX_GROUP) error(`At most ${MAX_GROUP} characters`);
+      if (cell.length > MAX_GROUP) error('tooLong', { max: MAX_GROUP });
       values.group = empty ? null : cell;
       return;
     default:
@@ -128,9 +128,9 @@ function readValue(column: Column, cell: string, values: ImportValues, errors: I
 /** The same field rules as the subject dialog and the API (pattern, length). */
 function ruleErrors(values: ImportValues, row: number): ImportError[] {
   const fields = { externalId: values.externalId, externalLink: values.externalLink, personName: values.personName, login: values.login };
-  return toFieldErrors(SUBJECT_RULES, validate(SUBJECT_RULES, fields))
-    .filter((e) => e.field !== 'project')
-    .map((e) => ({ row, column: e.field, message: e.message }));
+  return validate(SUBJECT_RULES, fields)
+    .filter((v) => v.field !== 'project')
+    .map((v) => ruleImportError(row, v));
 }
 
 /** Reads the file; `hidden` are the site's hidden subject fields. Never throws for bad input. */
@@ -139,18 +139,18 @@ export function readImportFile(text: string, hidden: readonly string[]): ImportF
   try {
     table = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvError) return { fileErrors: [{ row: error.line, column: '', message: error.message }], records: [], attributeKeys: [] };
+    if (error instanceof CsvError) return { fileErrors: [importError(error.line, '', error.code)], records: [], attributeKeys: [] };
     throw error;
   }
   const fileErrors: ImportError[] = [];
-  if (!table.header.length) fileErrors.push(headerError('', 'The file is empty; the first line names the columns'));
+  if (!table.header.length) fileErrors.push(headerError('', 'emptyFile'));
   const columns = mapHeader(table.header, hidden, fileErrors);
   const records = table.records.map((cells, i): ImportRecord => {
     const row = table.lines[i];
     const errors: ImportError[] = [];
     const values: ImportValues = { attributes: {} };
     if (cells.length !== table.header.length) {
-      errors.push({ row, column: '', message: `The row has ${cells.length} cells; the header names ${table.header.length} columns` });
+      errors.push(importError(row, '', 'cellCount', { cells: cells.length, columns: table.header.length }));
     }
     for (const column of columns) readValue(column, readCell(cells[column.index] ?? ''), values, errors, row);
     errors.push(...ruleErrors(values, row));

@@ -13,6 +13,7 @@ import { apiError } from '../http/errors';
 import { PROJECT_SELECT, toProjectDTOs, type ProjectRow } from '../projects/project-dto';
 import { authorOf } from '../revisions/record';
 import type { ImportReport as CommonImportReport, SubjectImportRow } from '../../common/import-report';
+import { importError, type ImportProblemCode } from '../../common/import-error';
 import { readImportFile, type ImportRecord, type ImportValues } from './import-file';
 import { projectRoleId } from './participant-roles';
 import { projectIdByName } from './subject-rules';
@@ -136,13 +137,13 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
   for (const record of file.records) {
     const { values, row } = record;
     const errors = [...record.errors];
-    const fail = (column: string, message: string) => errors.push({ row, column, message });
+    const fail = (column: string, code: ImportProblemCode, params?: Record<string, string | number>) => errors.push(importError(row, column, code, params));
     let match: Stored | undefined;
     if (values.login !== undefined) {
       match = byLogin.get(values.login);
-      if (!match) fail('login', 'No subject of this project has this login');
+      if (!match) fail('login', 'loginNotFound');
       const earlier = rowOfLogin.get(values.login);
-      if (earlier !== undefined) fail('login', `The login is also on row ${earlier}`);
+      if (earlier !== undefined) fail('login', 'duplicateLogin', { row: earlier });
       else rowOfLogin.set(values.login, row);
     } else if (values.externalId) {
       match = byExternalId.get(values.externalId);
@@ -150,15 +151,15 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
     const externalId = values.externalId === undefined ? match?.external_id ?? null : blankToNull(values.externalId);
     if (externalId) {
       const earlier = rowOfExternalId.get(externalId);
-      if (earlier !== undefined) fail('externalId', `Duplicate external id in the file (also on row ${earlier})`);
+      if (earlier !== undefined) fail('externalId', 'duplicateExternalId', { row: earlier });
       else rowOfExternalId.set(externalId, row);
       const owner = byExternalId.get(externalId);
-      if (owner && match && owner.id !== match.id) fail('externalId', 'Another subject of the project has this external id');
+      if (owner && match && owner.id !== match.id) fail('externalId', 'externalIdTaken');
     }
     let groupId: number | null | undefined;
     if (values.group !== undefined && values.group !== null) {
       groupId = groups.get(values.group);
-      if (groupId === undefined) fail('group', `Unknown group: ${values.group}`);
+      if (groupId === undefined) fail('group', 'unknownGroup', { group: values.group });
     } else if (values.group === null) groupId = null;
     else groupId = match ? groupIdOf.get(match.id) ?? null : null;
     const base = { row, login: match?.login ?? values.login ?? null, externalId };

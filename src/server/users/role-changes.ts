@@ -45,13 +45,17 @@ export function planRoleChanges(
   const remove = current.filter(
     (r) => !isPersonal(r.authorityName) && !wanted.has(roleKey(r)) && coversRole(token, visibility, r),
   );
-  const mayChange = (role: ScopedRole) => coversRole(token, 'ROLE.UPDATE', role) && coversRole(token, userPermission, role);
-  const refused = [...add, ...remove].find((role) => !mayChange(role));
+  const refused = refusedRoleChange(token, [...add, ...remove], userPermission);
   if (refused) {
     const where = refused.projectName ?? refused.organizationName ?? 'the whole platform';
     throw accessDenied(`Not allowed to grant or remove ${refused.authorityName} in ${where}`);
   }
   return { add, remove };
+}
+
+/** The first of `roles` the caller may not add or remove: each needs ROLE.UPDATE and `userPermission` over it. */
+export function refusedRoleChange<R extends ScopedRole>(token: AuthToken, roles: readonly R[], userPermission: Permission): R | undefined {
+  return roles.find((role) => !(coversRole(token, 'ROLE.UPDATE', role) && coversRole(token, userPermission, role)));
 }
 
 /** The role row for (authority, project | organization), created on demand; safe when processes race. */

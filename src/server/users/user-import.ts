@@ -5,11 +5,12 @@
 // roles the caller may grant); any error means nothing is written. The commit creates every user in one
 // transaction, each with its revision, security event and roles; activation mails follow the commit, each within
 // the per-account mail limit (account/mail-limits.ts); a user over it gets no mail and is named in the report.
-import type { ImportError, UserImportReport } from '../../common/import-report';
+import { importError, ruleImportError, type ImportError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
+import type { UserImportReport } from '../../common/import-report';
 import { parseAuthority, type AuthorityName } from '../../common/authorities';
 import { CsvError, parseCsv, readCell } from '../../common/csv';
 import { unstorable } from '../../common/schema';
-import { toFieldErrors, USER_RULES, validate } from '../../common/validation';
+import { USER_RULES, validate } from '../../common/validation';
 import { recordSecurityEvent } from '../audit/security-events';
 import { issueResetKey } from '../account/account-keys';
 import { sendAccountMail } from '../account/account-mail';
@@ -19,8 +20,8 @@ import type { Queryable } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { apiError, HttpError } from '../http/errors';
 import { authorOf } from '../revisions/record';
-import { applyRoleChanges, planRoleChanges, type RolePlan } from './role-changes';
-import { resolveRequestedRoles } from './role-input';
+import { applyRoleChanges, planRoleChanges, refusedRoleChange, type RolePlan } from './role-changes';
+import { resolveRequestedRoles, type RequestedRole } from './role-input';
 import { recordUserChange, USER_COLUMNS, type UserRow } from './user-dto';
 import { coversEverything } from './user-scope';
 
@@ -40,23 +41,28 @@ interface Planned {
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
 
-/** `ROLE_X:scope` as the role body POST api/users takes (ids looked up by name); an error message otherwise. */
-async function requestedRoles(q: Queryable, cell: string): Promise<unknown[] | string> {
+interface RoleProblem {
+  code: ImportProblemCode;
+  params: ImportErrorParams;
+}
+
+/** `ROLE_X:scope` as the role body POST api/users takes (ids looked up by name); the problem otherwise. */
+async function requestedRoles(q: Queryable, cell: string): Promise<unknown[] | RoleProblem> {
   const roles: unknown[] = [];
   for (const part of cell.split('|').map((p) => p.trim()).filter(Boolean)) {
     const [name, ...rest] = part.split(':');
     const scopeName = rest.join(':').trim();
     const authority = parseAuthority(name.trim());
-    if (!authority || authority.personal) return `Not a staff role: ${name}`;
+    if (!authority || authority.personal) return { code: 'notStaffRole', params: { role: name.trim() } };
     if (authority.scope === 'GLOBAL') {
       roles.push({ authorityName: authority.name });
     } else if (authority.scope === 'PROJECT') {
       const [p] = await q.query<{ id: number }>('SELECT id FROM project WHERE project_name = $1', [scopeName]);
-      if (!p) return `Unknown project for ${authority.name}: ${scopeName || '(none)'}`;
+      if (!p) return { code: 'unknownProject', params: { role: authority.name, project: scopeName } };
       roles.push({ authorityName: authority.name, projectId: Number(p.id) });
     } else {
       const [o] = await q.query<{ id: number }>('SELECT id FROM radar_organization WHERE name = $1', [scopeName]);
-      if (!o) return `Unknown organization for ${authority.name}: ${scopeName || '(none)'}`;
+      if (!o) return { code: 'unknownOrganization', params: { role: authority.name, organization: scopeName } };
       roles.push({ authorityName: authority.name as AuthorityName, organizationId: Number(o.id) });
     }
   }
@@ -71,18 +77,18 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
     table = parseCsv(text);
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    report.errors.push({ row: error.line, column: '', message: error.message });
+    report.errors.push(importError(error.line, '', error.code));
     return { report, users };
   }
   const index = new Map<Column, number>();
   table.header.forEach((raw, i) => {
     const name = raw.trim() as Column;
-    if (!COLUMNS.includes(name)) report.errors.push({ row: 1, column: raw, message: 'Unknown column' });
-    else if (index.has(name)) report.errors.push({ row: 1, column: name, message: 'The column appears twice' });
+    if (!COLUMNS.includes(name)) report.errors.push(importError(1, raw, 'unknownColumn'));
+    else if (index.has(name)) report.errors.push(importError(1, name, 'duplicateColumn'));
     else index.set(name, i);
   });
   for (const required of ['login', 'email'] as const) {
-    if (!index.has(required)) report.errors.push({ row: 1, column: required, message: 'A required column is missing' });
+    if (!index.has(required)) report.errors.push(importError(1, required, 'missingColumn'));
   }
   if (report.errors.length) return { report, users };
   const seenLogin = new Map<string, number>();
@@ -99,32 +105,36 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
   for (const [i, cells] of table.records.entries()) {
     const row = table.lines[i];
     const errors: ImportError[] = [];
-    const fail = (column: string, message: string) => errors.push({ row, column, message });
+    const fail = (column: string, code: ImportProblemCode, params?: ImportErrorParams) => errors.push(importError(row, column, code, params));
     const cell = (c: Column) => (index.has(c) ? readCell(cells[index.get(c)!] ?? '') : '');
-    if (cells.length !== table.header.length) fail('', `The row has ${cells.length} cells; the header names ${table.header.length} columns`);
-    if (COLUMNS.some((c) => unstorable(cell(c)))) fail('', 'The text holds a character that cannot be stored');
+    if (cells.length !== table.header.length) fail('', 'cellCount', { cells: cells.length, columns: table.header.length });
+    if (COLUMNS.some((c) => unstorable(cell(c)))) fail('', 'unstorableText');
     const values = { login: logins[i], firstName: blank(cell('firstName')), lastName: blank(cell('lastName')), email: givenEmails[i], langKey: blank(cell('langKey')) ?? 'en' };
-    for (const e of toFieldErrors(USER_RULES, validate(USER_RULES, values))) fail(e.field, e.message);
-    if (takenLogins.has(values.login)) fail('login', 'Login already in use');
-    if (values.email && takenEmails.has(emails[i])) fail('email', 'Email already in use');
+    for (const violation of validate(USER_RULES, values)) errors.push(ruleImportError(row, violation));
+    if (takenLogins.has(values.login)) fail('login', 'loginInUse');
+    if (values.email && takenEmails.has(emails[i])) fail('email', 'emailInUse');
     const earlierLogin = seenLogin.get(values.login);
-    if (earlierLogin !== undefined) fail('login', `The login is also on row ${earlierLogin}`);
+    if (earlierLogin !== undefined) fail('login', 'duplicateLogin', { row: earlierLogin });
     else seenLogin.set(values.login, row);
     const earlierEmail = seenEmail.get(emails[i]);
-    if (values.email && earlierEmail !== undefined) fail('email', `The e-mail is also on row ${earlierEmail}`);
+    if (values.email && earlierEmail !== undefined) fail('email', 'duplicateEmail', { row: earlierEmail });
     else seenEmail.set(emails[i], row);
     let rolePlan: RolePlan | undefined;
     const roles = await requestedRoles(q, cell('roles'));
-    if (typeof roles === 'string') fail('roles', roles);
+    if (!Array.isArray(roles)) fail('roles', roles.code, roles.params);
     else {
+      let resolved: RequestedRole[] = [];
       try {
-        rolePlan = planRoleChanges(principal.token, [], await resolveRequestedRoles(q, roles), 'USER.READ', 'USER.CREATE');
-        if (!rolePlan.add.length && !coversEverything(principal.token, 'USER.CREATE')) {
-          fail('roles', 'A new user needs a role inside your organizations or projects');
-        }
+        resolved = await resolveRequestedRoles(q, roles);
+        rolePlan = planRoleChanges(principal.token, [], resolved, 'USER.READ', 'USER.CREATE');
+        if (!rolePlan.add.length && !coversEverything(principal.token, 'USER.CREATE')) fail('roles', 'roleNeeded');
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        fail('roles', error.message);
+        const refused = error.status === 403 ? refusedRoleChange(principal.token, resolved, 'USER.CREATE') : undefined;
+        const scope = refused && (refused.projectName ?? refused.organizationName);
+        if (!refused) fail('roles', 'roleInvalid', { reason: error.message });
+        else if (scope) fail('roles', 'roleNotAllowed', { role: refused.authorityName, scope });
+        else fail('roles', 'globalRoleNotAllowed', { role: refused.authorityName });
       }
     }
     const base = { row, login: values.login || null, email: values.email || null };

@@ -11,6 +11,7 @@ import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import type { TranslateParams } from '../../lib/i18n';
 import { Link } from '../../lib/router-react';
+import { importErrorLine, importErrorText } from './import-error-text';
 import { download, reportCsv } from './import-report';
 import { importCsv, type ImportReport } from './participants-api';
 
@@ -82,7 +83,7 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
   };
   const busy = phase === 'checking' || phase === 'importing';
   const errorsByRow = new Map<number, string[]>();
-  for (const e of report?.errors ?? []) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
+  for (const e of report?.errors ?? []) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), importErrorLine(t, e)]);
   const headerErrors = (report?.errors ?? []).filter((e) => !report!.rows.some((r) => r.row === e.row));
 
   return (
@@ -106,7 +107,7 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
         >
           {label('confirm')}
         </button>
-        {report && <button type="button" className="button button--secondary" onClick={() => download(reportName, reportCsv(report))}>{label('downloadReport')}</button>}
+        {report && <button type="button" className="button button--secondary" onClick={() => download(reportName, reportCsv(report, (e) => importErrorLine(t, e)))}>{label('downloadReport')}</button>}
       </div>
       {busy && (
         <div className="participants-import__progress">
@@ -122,7 +123,7 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
           </p>
           {headerErrors.length > 0 && (
             <ul className="participants-import__file-errors">
-              {headerErrors.map((e, i) => <li key={i}>{label('rowError', { row: e.row, column: e.column || '-', message: e.message })}</li>)}
+              {headerErrors.map((e, i) => <li key={i}>{label('rowError', { row: e.row, column: e.column || '-', message: importErrorText(t, e) })}</li>)}
             </ul>
           )}
           {/* The lists' table styles (data-table.css): it scrolls inside its own box on a phone; identifiers and the

@@ -1,10 +1,12 @@
-// The downloadable import report: one line per row of the file with what the import does with it and why not.
+// The downloadable import report: one line per row of the file with what the import does with it and why not (each
+// reason as `describe` words it: the import page gives it in the reader's language).
 import { csvLine } from '../../../common/csv';
+import type { ImportError } from '../../../common/import-report';
 import type { ImportReport } from './participants-api';
 
-export function reportCsv(report: ImportReport): string {
+export function reportCsv(report: ImportReport, describe: (error: ImportError) => string): string {
   const reasons = new Map<number, string[]>();
-  for (const e of report.errors) reasons.set(e.row, [...(reasons.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
+  for (const e of report.errors) reasons.set(e.row, [...(reasons.get(e.row) ?? []), describe(e)]);
   let text = '\uFEFF' + csvLine(['row', 'action', 'login', 'externalId or email', 'errors']);
   const listed = new Set<number>();
   for (const r of report.rows) {

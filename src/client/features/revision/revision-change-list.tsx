@@ -1,7 +1,9 @@
 // The modifications of one revision: a link per changed entity, coloured by what happened to it (added, modified,
-// deleted); the kind of change is also spelled out for those who cannot tell the colours apart.
+// deleted); the kind of change is also spelled out for those who cannot tell the colours apart. A role reads by its
+// name in the interface language.
 import type { ReactNode } from 'react';
 import type { RevisionInfoDTO } from '../../../common/dto';
+import { roleLabel } from '../../components/role-name';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { kindName } from './revision-kinds';
@@ -17,7 +19,7 @@ export function RevisionChangeList({ revision }: { revision: RevisionInfoDTO }):
         const text = (
           <>
             <span className="visually-hidden">{t(`managementPortalApp.revision.type.${change.type}`)} </span>
-            {kindName(t, change.kind)}: {change.label}
+            {kindName(t, change.kind)}: {change.role ? roleLabel(t, change.role) : change.label}
           </>
         );
         return (

@@ -1,15 +1,20 @@
 // What the revision view shows of one snapshot (the entity's DTO as stored with the revision): its fields in the
 // order people know from the entity's own page, each as a value the view knows how to render. Nested objects (a
 // project's organization, a source's type and project, a user's roles, ...) become links to the live entity, which is
-// still the right place to go for the thing referred to. Pure: the view renders, this decides.
+// still the right place to go for the thing referred to. Enumerated values (statuses, scopes, authorities, the
+// language) are marked as such, so the view shows them as the rest of the portal does. Pure: the view renders, this
+// decides.
 import type { RevisionEntityKind } from '../../../common/dto';
 import { pathOf } from '../../lib/app-url';
-import { text, type Snapshot } from './revision-links';
+import type { EnumName } from './revision-enum-label';
+import { roleOf, text, type RoleRef, type Snapshot } from './revision-links';
 
 export interface FieldLink {
   text: string;
   /** Null when the nested object lacks what the path needs. */
   to: string | null;
+  /** A role, shown by its name in the interface language (`text` is its wire form). */
+  role?: RoleRef;
 }
 
 export type FieldValue =
@@ -18,8 +23,8 @@ export type FieldValue =
   | { type: 'dateTime'; value: string }
   | { type: 'boolean'; value: boolean }
   | { type: 'duration'; ms: number }
-  /** Text with a translation: `key` is an i18n key. */
-  | { type: 'translated'; key: string }
+  /** A value of one of the DTOs' enumerations, shown in the interface language (revision-enum-label.ts). */
+  | { type: 'enum'; name: EnumName; value: string }
   | { type: 'links'; items: FieldLink[] }
   | { type: 'attributes'; entries: [string, string][] };
 
@@ -44,6 +49,10 @@ const date = (field: string, type: 'date' | 'dateTime' = 'dateTime'): Reader => 
   const value = text(s, field);
   return value === undefined ? undefined : { type, value };
 };
+const enumerated = (field: string, name: EnumName): Reader => (s) => {
+  const value = text(s, field);
+  return value === undefined ? undefined : { type: 'enum', name, value };
+};
 const bool = (field: string): Reader => (s) => (typeof s?.[field] === 'boolean' ? { type: 'boolean', value: s[field] as boolean } : undefined);
 const links = (items: FieldLink[]): FieldValue | undefined => (items.length ? { type: 'links', items } : undefined);
 const link = (label: string | undefined, to: string | null): FieldValue | undefined => (label === undefined ? undefined : links([{ text: label, to }]));
@@ -64,11 +73,12 @@ const projectLink = (name: string | undefined) => link(name, path('project', nam
 const subjectLink = (login: string | undefined) => link(login, path('subject', login));
 const organizationLink = (name: string | undefined) => link(name, path('organization', name));
 
-function roleLink(role: Snapshot): FieldLink | undefined {
-  const authority = text(role, 'authorityName');
-  if (!authority) return undefined;
-  const referent = text(role, 'projectName') ?? text(role, 'organizationName');
-  return { text: referent ? `${referent}: ${authority}` : authority, to: referent ? path('role', referent, authority) : null };
+function roleLink(s: Snapshot): FieldLink | undefined {
+  const role = roleOf(s);
+  if (!role) return undefined;
+  const { authorityName: authority } = role;
+  const referent = role.projectName ?? role.organizationName;
+  return { text: referent ? `${referent}: ${authority}` : authority, to: referent ? path('role', referent, authority) : null, role };
 }
 
 const defined = <T>(items: (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
@@ -87,7 +97,7 @@ const FIELDS: Record<RevisionEntityKind, [string, Reader][]> = {
     ['description', str('description')],
     ['organization', (s) => organizationLink(text(object(s?.organization), 'name') ?? text(s, 'organizationName'))],
     ['location', str('location')],
-    ['projectStatus', str('projectStatus')],
+    ['projectStatus', enumerated('projectStatus', 'projectStatus')],
     ['startDate', date('startDate')],
     ['endDate', date('endDate')],
     ['sourceTypes', (s) => links(defined(list(s?.sourceTypes).map(sourceTypeLink)))],
@@ -97,7 +107,7 @@ const FIELDS: Record<RevisionEntityKind, [string, Reader][]> = {
   ],
   subject: [
     ['login', str('login')],
-    ['status', (s) => (text(s, 'status') ? { type: 'translated', key: `managementPortalApp.subject.status.${text(s, 'status')}` } : undefined)],
+    ['status', enumerated('status', 'subjectStatus')],
     ['externalId', str('externalId')],
     ['externalLink', str('externalLink')],
     ['project', (s) => projectLink(text(object(s?.project), 'projectName'))],
@@ -125,7 +135,7 @@ const FIELDS: Record<RevisionEntityKind, [string, Reader][]> = {
     ['catalogVersion', str('catalogVersion')],
     ['name', str('name')],
     ['description', str('description')],
-    ['sourceTypeScope', str('sourceTypeScope')],
+    ['sourceTypeScope', enumerated('sourceTypeScope', 'sourceTypeScope')],
     ['canRegisterDynamically', bool('canRegisterDynamically')],
     ['assessmentType', str('assessmentType')],
     ['appProvider', str('appProvider')],
@@ -134,7 +144,7 @@ const FIELDS: Record<RevisionEntityKind, [string, Reader][]> = {
   sourcedata: [
     ['sourceDataName', str('sourceDataName')],
     ['sourceDataType', str('sourceDataType')],
-    ['processingState', str('processingState')],
+    ['processingState', enumerated('processingState', 'processingState')],
     ['keySchema', str('keySchema')],
     ['valueSchema', str('valueSchema')],
     ['topic', str('topic')],
@@ -151,12 +161,12 @@ const FIELDS: Record<RevisionEntityKind, [string, Reader][]> = {
     ['lastName', str('lastName')],
     ['email', str('email')],
     ['activated', bool('activated')],
-    ['langKey', str('langKey')],
+    ['langKey', enumerated('langKey', 'language')],
     ['roles', (s) => links(defined(list(s?.roles).map(roleLink)))],
     ...PROVENANCE,
   ],
   role: [
-    ['authorityName', str('authorityName')],
+    ['authorityName', enumerated('authorityName', 'authority')],
     ['projectName', (s) => projectLink(text(s, 'projectName'))],
     ['organizationName', (s) => organizationLink(text(s, 'organizationName'))],
   ],

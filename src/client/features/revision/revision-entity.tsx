@@ -3,11 +3,12 @@
 // clicked on the revisions page is highlighted and scrolled into view.
 import { useCallback, type ReactNode } from 'react';
 import type { RevisionEntityKind, RevisionType } from '../../../common/dto';
+import { roleAuthorityText, roleLabel } from '../../components/role-name';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
 import { entityFields } from './revision-entity-fields';
 import { RevisionFieldValue } from './revision-field-value';
-import { entityLabel, livePathOf, text, type Snapshot } from './revision-links';
+import { entityLabel, livePathOf, roleOf, text, type Snapshot } from './revision-links';
 
 export interface RevisionEntityProps {
   type: RevisionType;
@@ -22,6 +23,7 @@ export function RevisionEntity({ type, kind, snapshot, highlighted, hidden }: Re
   const t = useT();
   const live = type === 'DEL' ? null : livePathOf(kind, snapshot);
   const tone = type.toLowerCase();
+  const role = kind === 'role' ? roleOf(snapshot) : undefined;
   const scrollHere = useCallback((element: HTMLElement | null) => {
     element?.scrollIntoView?.({ block: 'center' });
     element?.focus({ preventScroll: true });
@@ -35,7 +37,9 @@ export function RevisionEntity({ type, kind, snapshot, highlighted, hidden }: Re
       className={`revision-entity revision-entity--${tone}${highlighted ? ' revision-entity--highlighted' : ''}`}
     >
       <header className="revision-entity__header">
-        <h4 className={`revision-entity__title revision-change--${tone}`}>{entityLabel(kind, snapshot) ?? text(snapshot, 'id') ?? '?'}</h4>
+        <h4 className={`revision-entity__title revision-change--${tone}`} title={role && roleAuthorityText(role)}>
+          {role ? roleLabel(t, role) : (entityLabel(kind, snapshot) ?? text(snapshot, 'id') ?? '?')}
+        </h4>
         {live && (
           <Link to={live} className="button button--link button--small">
             {t('managementPortalApp.revision.view.current')}

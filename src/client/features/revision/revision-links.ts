@@ -15,6 +15,8 @@ export interface RevisionChangeLink {
   kind: RevisionEntityKind;
   /** The entity's name as people know it (login, project name, producer_model_version, ...). */
   label: string;
+  /** A role's authority and scope, for showing it by its name in the interface language. */
+  role?: RoleRef;
   /** App path of the entity's view at that revision. */
   to: string;
 }
@@ -31,6 +33,21 @@ export const text = (snapshot: Snapshot, field: string): string | undefined => {
 
 /** A role's project or organization. */
 const referentOf = (s: Snapshot) => text(s, 'projectName') ?? text(s, 'organizationName');
+
+/** A role as role-name.ts shows it. */
+export interface RoleRef {
+  authorityName: string;
+  projectName?: string;
+  organizationName?: string;
+}
+
+/** The role a role snapshot (or a user's role) holds; undefined without an authority. */
+export function roleOf(s: Snapshot): RoleRef | undefined {
+  const authorityName = text(s, 'authorityName');
+  if (!authorityName) return undefined;
+  const [projectName, organizationName] = [text(s, 'projectName'), text(s, 'organizationName')];
+  return { authorityName, ...(projectName && { projectName }), ...(organizationName && { organizationName }) };
+}
 
 /** The field that names an entity of each single-keyed kind. */
 const KEY_FIELD: Partial<Record<RevisionEntityKind, string>> = {
@@ -126,7 +143,8 @@ export function revisionChanges(revision: RevisionInfoDTO): RevisionChangeLink[]
       for (const snapshot of snapshots ?? []) {
         const s = snapshot as Snapshot;
         const k = kind as RevisionEntityKind;
-        links.push({ type, kind: k, label: entityLabel(k, s) ?? text(s, 'id') ?? '?', to: changeTarget(k, s, type, revision.id) });
+        const role = k === 'role' ? roleOf(s) : undefined;
+        links.push({ type, kind: k, label: entityLabel(k, s) ?? text(s, 'id') ?? '?', to: changeTarget(k, s, type, revision.id), ...(role && { role }) });
       }
     }
   }

@@ -26,7 +26,7 @@ export function SubjectRevisionListPage({ params }: PageProps): ReactNode {
   const field = (name: string) => t(`managementPortalApp.subject.field.${name}`);
   const columns: Column<SubjectRevision>[] = [
     { key: 'id', header: t('managementPortalApp.subject.revisions.number'), sortField: 'id', render: (r) => <Link to={pathOf('subject', login, 'revisions', r.id)}>{r.id}</Link> },
-    { key: 'revisionType', header: t('managementPortalApp.subject.revisions.type'), sortField: 'revisionType', render: (r) => r.revisionType.toLowerCase() },
+    { key: 'revisionType', header: t('managementPortalApp.subject.revisions.type'), sortField: 'revisionType', render: (r) => t(`managementPortalApp.revision.type.${r.revisionType}`) },
     { key: 'author', header: t('managementPortalApp.subject.revisions.author'), sortField: 'author' },
     { key: 'timestamp', header: t('managementPortalApp.subject.revisions.timestamp'), sortField: 'timestamp', render: (r) => formatDateTime(r.timestamp) },
     { key: 'login', header: field('login'), sortField: 'user.login', render: (r) => r.entity?.login },

@@ -65,8 +65,8 @@ test('a user: roles linking to their role pages (a global role has no page)', ()
   assert.equal(v.roles, {
     type: 'links',
     items: [
-      { text: 'radar: ROLE_PROJECT_ADMIN', to: 'role/radar/ROLE_PROJECT_ADMIN' },
-      { text: 'ROLE_SYS_ADMIN', to: null },
+      { text: 'radar: ROLE_PROJECT_ADMIN', to: 'role/radar/ROLE_PROJECT_ADMIN', role: { authorityName: 'ROLE_PROJECT_ADMIN', projectName: 'radar' } },
+      { text: 'ROLE_SYS_ADMIN', to: null, role: { authorityName: 'ROLE_SYS_ADMIN' } },
     ],
   });
   assert.equal(v.activated, { type: 'boolean', value: true });
@@ -75,9 +75,17 @@ test('a user: roles linking to their role pages (a global role has no page)', ()
 test('a subject: status translated, hidden fields left out', () => {
   const fields = entityFields('subject', { login: 's', status: 'ACTIVATED', personName: 'P', group: 'g', dateOfBirth: '2000-01-02' }, new Set(['personName', 'group']));
   const v = byName(fields);
-  assert.equal(v.status, { type: 'translated', key: 'managementPortalApp.subject.status.ACTIVATED' });
+  assert.equal(v.status, { type: 'enum', name: 'subjectStatus', value: 'ACTIVATED' });
   assert.equal(v.dateOfBirth, { type: 'date', value: '2000-01-02' });
   assert.not.ok(fields.some((f) => f.name === 'personName' || f.name === 'group'));
+});
+
+test('enumerated values are marked with their enumeration: statuses, scope, processing state, authority, language', () => {
+  assert.equal(byName(entityFields('project', { projectStatus: 'ENDED' })).projectStatus, { type: 'enum', name: 'projectStatus', value: 'ENDED' });
+  assert.equal(byName(entityFields('sourcetype', { sourceTypeScope: 'ACTIVE' })).sourceTypeScope, { type: 'enum', name: 'sourceTypeScope', value: 'ACTIVE' });
+  assert.equal(byName(entityFields('sourcedata', { processingState: 'DERIVED' })).processingState, { type: 'enum', name: 'processingState', value: 'DERIVED' });
+  assert.equal(byName(entityFields('role', { authorityName: 'ROLE_PARTICIPANT' })).authorityName, { type: 'enum', name: 'authority', value: 'ROLE_PARTICIPANT' });
+  assert.equal(byName(entityFields('user', { login: 'jo', langKey: 'nl' })).langKey, { type: 'enum', name: 'language', value: 'nl' });
 });
 
 test('an unknown kind shows its id; a null snapshot has no values', () => {

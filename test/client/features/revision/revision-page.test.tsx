@@ -68,7 +68,7 @@ t('shows the revision, its changes grouped by type and kind, and highlights the 
 
   const type = view.container.querySelector('.revision-entity--add') as HTMLElement;
   assert.ok(within(type).getByText('Empatica_E4_v1'));
-  assert.ok(within(type).getByText('PASSIVE'));
+  assert.ok(within(type).getByText('Passive'), 'the scope as the source type pages show it');
   assert.ok(within(type).getByText('No'));
   assert.is(within(type).getByRole('link', { name: 'E4_ACC' }).getAttribute('href'), '/source-data/E4_ACC');
 
@@ -96,6 +96,46 @@ t('a source type is named by producer, model and catalogVersion; site settings h
   assert.ok(view.getByRole('heading', { level: 4, name: 'sub-1' }));
   assert.ok(view.getByText('Date of birth'), 'a field the settings do not hide');
 });
+
+/** A revision whose snapshots hold a value of each enumeration the DTOs type. */
+const ENUMS: RevisionInfoDTO = {
+  id: 9,
+  timestamp: '2024-05-06T07:08:09.000+00:00',
+  author: 'admin',
+  changes: {
+    ADD: {
+      role: [{ id: 1, authorityName: 'ROLE_PROJECT_ADMIN', projectName: 'radar' }],
+      sourcedata: [{ id: 2, sourceDataName: 'E4_ACC', processingState: 'RAW' }],
+    },
+    MOD: {
+      project: [{ id: 3, projectName: 'radar', projectStatus: 'ONGOING' }],
+      user: [{ id: 4, login: 'jo', langKey: 'nl', roles: [{ authorityName: 'ROLE_PROJECT_ANALYST', projectName: 'radar' }, { authorityName: 'ROLE_SYS_ADMIN' }] }],
+      subject: [{ id: 5, login: 'sub-1', status: 'DISCONTINUED' }],
+      sourcetype: [{ id: 6, producer: 'P', model: 'M', catalogVersion: 'v', sourceTypeScope: 'MONITOR' }],
+    },
+    DEL: {},
+  },
+};
+
+for (const [language, words] of [
+  ['en', ['Project admin, radar', 'Raw', 'Ongoing', 'Nederlands (nl)', 'Project analyst, radar', 'System admin', 'Discontinued', 'Monitor']],
+  ['nl', ['Projectbeheerder, radar', 'Ruw', 'Lopend', 'Nederlands (nl)', 'Projectanalist, radar', 'Systeembeheerder', 'Beëindigd', 'Monitor']],
+] as const) {
+  t(`enumerated values and roles read as the rest of the portal shows them (${language}), never raw`, async () => {
+    const h = await harness({ url: '/revisions/9', account: SYS_ADMIN, language, answers: { 'GET api/revisions/9': json(ENUMS) } });
+    const view = h.render(<RevisionPage params={{ revisionId: '9' }} close={() => {}} />);
+    await waitFor(() => assert.ok(view.container.querySelector('.revision-entity')));
+    const text = (view.container.querySelector('main, section') ?? view.container).textContent ?? '';
+    for (const word of words) assert.ok(text.includes(word), `${word} in ${text}`);
+    for (const raw of ['ROLE_', 'ONGOING', 'DISCONTINUED', 'MONITOR', 'RAW']) {
+      const shown = [...view.container.querySelectorAll('dd, h4, .revision-changes a')].map((e) => e.textContent ?? '');
+      assert.not.ok(shown.some((s) => s.includes(raw)), `${raw} shown raw: ${shown.join(' | ')}`);
+    }
+    const role = view.getByRole('heading', { level: 4, name: words[0] });
+    assert.is(role.getAttribute('title'), 'ROLE_PROJECT_ADMIN: radar', 'the wire form stays as the title');
+    assert.equal(h.missing, []);
+  });
+}
 
 t('404 error.revisionsNotFound: a not-found message', async () => {
   const h = await harness({

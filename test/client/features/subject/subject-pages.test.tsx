@@ -77,7 +77,7 @@ t('revisions: page 0, size 20, sort user.login ascending then id; columns from t
     answers: { 'GET api/subjects/abc/revisions': (call) => (calls.push(call), json([revision], 200, { 'X-Total-Count': '1' })) },
   });
   const view = h.render(<SubjectRevisionListPage params={{ login: 'abc' }} />);
-  await waitFor(() => view.getByText('mod'));
+  await waitFor(() => view.getByText('Modified'));
   assert.is(new URL(calls[0].url, 'http://x/').search, '?page=0&size=20&sort=user.login,asc&sort=id');
   const [, row] = view.getAllByRole('row');
   assert.ok(within(row).getByRole('link', { name: '5' }));
