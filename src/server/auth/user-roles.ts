@@ -1,6 +1,7 @@
 // A user's roles as the permission check sees them: authority plus referent (project or organization name), and for
 // project roles the organization of that project.
 import type { Queryable } from '../db/database';
+import { USER_ROLES_FROM } from '../roles/role-scope-join';
 import type { TokenRole } from '../../common/permission-check';
 
 interface RoleJson {
@@ -13,11 +14,7 @@ interface RoleJson {
 /** The roles of the user `u` as one JSON array (a correlated subquery, so a principal costs one statement). */
 const ROLES_JSON = `(SELECT coalesce(json_agg(json_build_object('authority', r.authority_name, 'project', p.project_name,
         'projectOrg', po.name, 'org', o.name) ORDER BY r.authority_name, p.project_name, o.name), '[]'::json)
-     FROM role_users ru
-     JOIN radar_role r ON r.id = ru.role_id
-     LEFT JOIN project p ON p.id = r.project_id
-     LEFT JOIN radar_organization po ON po.id = p.organization_id
-     LEFT JOIN radar_organization o ON o.id = r.organization_id
+     ${USER_ROLES_FROM}
     WHERE ru.user_id = u.id)`;
 
 const SOURCES_JSON = `(SELECT coalesce(json_agg(s.source_id::text ORDER BY s.id), '[]'::json)

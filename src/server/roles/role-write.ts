@@ -19,6 +19,7 @@ import { projectIdNotFound } from '../projects/project-save';
 import { authorOf, recordRevision } from '../revisions/record';
 import { coversRole } from '../users/user-scope';
 import { toRoleDTO } from './role-dto';
+import { ROLE_SCOPE_JOINS } from './role-scope-join';
 import { displayName, type ResolvedTarget, type RoleTarget } from './role-target';
 
 /** A stored role row with the names the checks read (the finder of PUT loads it). */
@@ -102,9 +103,7 @@ export async function loadExistingRole(q: Queryable, id: number, lock = false): 
     q,
     `SELECT r.id, r.authority_name, r.project_id, p.project_name, po.name AS project_org, r.organization_id, o.name AS organization_name
        FROM radar_role r
-       LEFT JOIN project p ON p.id = r.project_id
-       LEFT JOIN radar_organization po ON po.id = p.organization_id
-       LEFT JOIN radar_organization o ON o.id = r.organization_id
+       ${ROLE_SCOPE_JOINS}
       WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
     [id],
   );

@@ -6,6 +6,7 @@
 // roles carried by the count; the handler answers that page only when the current roles ask for the same statement.
 import type { AuthToken } from '../../common/permission-check';
 import { userAccessJsonSql } from '../auth/user-roles';
+import { USER_ROLES_FROM } from '../roles/role-scope-join';
 import type { Queryable } from '../db/database';
 import { booleanParam } from '../http/query-params';
 import { string } from '../../common/schema';
@@ -91,10 +92,7 @@ export function userListQuery(c: UserListCriteria, token: AuthToken): UserListQu
   const authorityCondition = authority ? ` AND lower(r.authority_name) LIKE ${param(contains(authority))} ESCAPE '\\'` : '';
   // A visible staff role of the user, matching the authority filter, and `extra`.
   const hasRole = (extra: string) =>
-    `EXISTS (SELECT 1 FROM role_users ru JOIN radar_role r ON r.id = ru.role_id
-       LEFT JOIN project p ON p.id = r.project_id
-       LEFT JOIN radar_organization po ON po.id = p.organization_id
-       LEFT JOIN radar_organization o ON o.id = r.organization_id
+    `EXISTS (SELECT 1 ${USER_ROLES_FROM}
       WHERE ru.user_id = u.id AND ${staff} AND ${visible}${authorityCondition}${extra})`;
   const globalRole = `r.project_id IS NULL AND r.organization_id IS NULL`;
   const conditions: string[] = [];

@@ -2,6 +2,7 @@
 // project role's project lives in (for scope checks). Loaded for any number of users with one query.
 import type { RoleDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
+import { USER_ROLES_FROM } from '../roles/role-scope-join';
 
 export interface UserRole {
   /** radar_role.id */
@@ -34,11 +35,7 @@ export async function rolesOfUsers(db: Queryable, userIds: readonly number[]): P
   const rows = await db.query<RoleRow>(
     `SELECT r.id, ru.user_id, r.authority_name, r.project_id, p.project_name, po.name AS project_org,
             r.organization_id, o.name AS organization_name
-       FROM role_users ru
-       JOIN radar_role r ON r.id = ru.role_id
-       LEFT JOIN project p ON p.id = r.project_id
-       LEFT JOIN radar_organization po ON po.id = p.organization_id
-       LEFT JOIN radar_organization o ON o.id = r.organization_id
+       ${USER_ROLES_FROM}
       WHERE ru.user_id = ANY($1::bigint[])
       ORDER BY ru.user_id, r.id`,
     [[...userIds]],
@@ -65,11 +62,7 @@ function toUserRole(row: RoleRow): UserRole {
 export const USER_ROLES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'user_id', ru.user_id,
         'authority_name', r.authority_name, 'project_id', r.project_id, 'project_name', p.project_name, 'project_org', po.name,
         'organization_id', r.organization_id, 'organization_name', o.name) ORDER BY r.id), '[]'::json)
-     FROM role_users ru
-     JOIN radar_role r ON r.id = ru.role_id
-     LEFT JOIN project p ON p.id = r.project_id
-     LEFT JOIN radar_organization po ON po.id = p.organization_id
-     LEFT JOIN radar_organization o ON o.id = r.organization_id
+     ${USER_ROLES_FROM}
     WHERE ru.user_id = u.id)`;
 
 export function userRolesFromJson(json: unknown): UserRole[] {
