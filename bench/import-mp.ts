@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       if (!report.written) throw new Error(report.format());
     }
     const [count] = await target.query<{ n: number }>('SELECT count(*)::int8 AS n FROM subject');
-    console.log(`portal subjects after import: ${count.n}; peak heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
+    console.log(`portal subjects after import: ${count.n}; heap in use at the end ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB (garbage included; the limit it needs: docs/import-mp.md, "Performance")`);
   } finally {
     await source.close();
     await target.close();
