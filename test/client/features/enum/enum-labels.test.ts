@@ -7,6 +7,8 @@ import * as assert from 'uvu/assert';
 import { PROJECT_STATUSES, SUBJECT_STATUSES } from '../../../../src/common/dto';
 import { AUDIT_EVENT_TYPES, auditEventTypeLabel, auditEventTypeOptions, type AuditEventType } from '../../../../src/client/features/audits/audit-event-type';
 import { componentLabel, HEALTH_COMPONENTS, HEALTH_STATUSES, healthStatusLabel } from '../../../../src/client/features/health/health-labels';
+import { THREAD_STATES } from '../../../../src/client/features/metrics/metrics-types';
+import { threadStateLabel } from '../../../../src/client/features/metrics/thread-state-label';
 import { projectStatusLabel, projectStatusOptions } from '../../../../src/client/features/project/project-status-label';
 import { subjectStatusLabel } from '../../../../src/client/features/subject/subject-status-label';
 import { flattenDictionary, type Dictionary } from '../../../../src/client/lib/i18n';
@@ -124,3 +126,14 @@ statuses('every known status has an en and a Dutch nl text', () => {
 });
 
 statuses.run();
+
+const threads = suite('enum labels: thread states');
+
+threads('a thread state reads as words in en and nl; an unknown one as it is', () => {
+  assert.is(threadStateLabel(en, 'TIMED_WAITING'), 'Timed waiting');
+  assert.is(threadStateLabel(nl, 'TIMED_WAITING'), 'Wacht (met tijdslimiet)');
+  assert.is(threadStateLabel(nl, 'TERMINATED'), 'TERMINATED');
+  assertTranslated(THREAD_STATES.map((state) => `metrics.jvm.threads.state.${state}`));
+});
+
+threads.run();
