@@ -56,13 +56,14 @@ mkdirSync(join(dist, 'client'), { recursive: true });
 const common = { bundle: true, minify, sourcemap: true, metafile: true, logLevel: 'warning', legalComments: 'none' };
 
 // The widgets take their built-in labels from the app's dictionaries (src/widgets/shared/i18n.ts). Whoever bundles
-// them gets only the keys label-keys.json names, so widgets.js stays small; a key missing from a dictionary fails
+// them gets only the keys label-keys.json and value-keys.json name, so widgets.js stays small; a key missing from a dictionary fails
 // the build. The server's own import of the dictionaries (src/server/i18n) is left whole.
 const WIDGETS_GZIP_BUDGET = 12 * 1024;
 // What the first page load fetches (the entry, its static imports and its CSS), gzipped: the shell stays small, and
 // everything else is a lazily loaded chunk (docs/client.md, "Layout and widths").
 const FIRST_LOAD_GZIP_BUDGET = 90_000;
-const widgetLabelKeys = [...new Set(Object.values(JSON.parse(readFileSync(join(root, 'src/widgets/shared/label-keys.json'), 'utf8')))
+const widgetLabelKeys = [...new Set(['label-keys.json', 'value-keys.json']
+  .flatMap((file) => Object.values(JSON.parse(readFileSync(join(root, 'src/widgets/shared', file), 'utf8'))))
   .flatMap((labels) => Object.values(labels)))];
 const widgetDictionaries = {
   name: 'widget-dictionaries',

@@ -44,7 +44,8 @@ t('health, logs (a level change), audits (the sign-in) and metrics as the system
   await waitForText(page, 'Database');
   const dbRow = await page.$$eval('main tbody tr', (rows) => rows.map((row) => row.textContent ?? ''));
   assert.ok(dbRow.some((row) => row.startsWith('Database') && row.includes('UP')), dbRow.join(' | '));
-  await page.click('button[aria-label="Show details of diskSpace"]');
+  assert.is(await page.$eval('main tbody tr td[title="diskSpace"]', (td) => td.textContent), 'Disk space');
+  await page.click('button[aria-label="Show details of Disk space"]');
   await page.waitForSelector('[role="dialog"]');
   assert.is(await dialogTitle(page), 'Disk space');
   assert.match(await textOf(page, '[role="dialog"]'), /\d+\.\d\d (GB|MB)/);
@@ -60,10 +61,11 @@ t('health, logs (a level change), audits (the sign-in) and metrics as the system
   assert.is(server.app.logs.effectiveLevel('http'), 'DEBUG');
 
   await open(page, 'audits', 'Audits');
-  // The type filter names AUTHENTICATION_SUCCESS too: wait for it in the table's rows.
-  await waitForText(page, 'AUTHENTICATION_SUCCESS', 'main tbody');
-  const rows = await page.$$eval('main tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
-  assert.ok(rows.some((row) => row.includes('admin') && row.includes('AUTHENTICATION_SUCCESS')), rows.join(' | '));
+  // The type filter names the sign-in too: wait for it in the table's rows. It reads as words, the code as its title.
+  await waitForText(page, 'Sign-in succeeded', 'main tbody');
+  const rows = await page.$$eval('main tbody tr', (trs) =>
+    trs.map((tr) => `${tr.textContent ?? ''} [${(tr as HTMLTableRowElement).cells[2]?.querySelector('[title]')?.getAttribute('title') ?? ''}]`));
+  assert.ok(rows.some((row) => row.includes('admin') && row.includes('Sign-in succeeded') && row.includes('[AUTHENTICATION_SUCCESS]')), rows.join(' | '));
   assert.match(await textOf(page, 'main'), /Showing 1 - \d+ of \d+ items/);
 
   await open(page, 'jhi-metrics', 'Application metrics');

@@ -95,6 +95,9 @@ t('create a project admin through the dialog; it signs in from the mailed link a
       !!document.querySelector('[role=dialog] mp-role-editor')?.shadowRoot?.querySelector('[part=remove-button]'),
     { timeout: 5000 },
   );
+  // The added role reads as words, its wire name as the cell's title.
+  assert.equal(await page.$eval('[role=dialog] mp-role-editor >>> tbody td', (td) => [td.textContent, td.getAttribute('title')]),
+    ['Project admin', 'ROLE_PROJECT_ADMIN']);
   const since = Date.now();
   // By keyboard: a toast in the corner (the session's source-type list still answers 404) may cover the button.
   await page.focus(save);

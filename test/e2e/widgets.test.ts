@@ -202,7 +202,9 @@ t('the elements work with keyboard and mouse, and the page receives their events
     type: 'mp-roles-change', target: 'roles',
     detail: { roles: [{ authorityName: 'ROLE_PROJECT_ADMIN', projectId: 10, projectName: 'radar-pilot' }] },
   }]);
-  assert.is(await shadowText(page, '#roles >>> tbody'), 'ROLE_PROJECT_ADMIN radar-pilot Remove');
+  // The authority reads as words; its wire name is the cell's title.
+  assert.is(await shadowText(page, '#roles >>> tbody'), 'Project admin radar-pilot Remove');
+  assert.is(await (await deep(page, '#roles >>> tbody td')).evaluate((td) => td.getAttribute('title')), 'ROLE_PROJECT_ADMIN');
   // ... and by mouse: the row's remove button.
   await (await deep(page, '#roles >>> [part=remove-button]')).click();
   await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length === 2);
@@ -336,9 +338,10 @@ t('the portal serves the demo page: live examples, the snippet for this portal, 
   const snippet = await page.$eval('#snippet', (code) => code.textContent!);
   assert.ok(snippet.includes(`<script type="module" src="${portal.url}/widgets.js"></script>`), snippet);
   assert.ok(await page.$(`script[src="${hashedName}"]`), 'the page loads this build\'s hashed bundle');
-  assert.is(await shadowText(page, '#demo-role-editor >>> tbody'), 'ROLE_PROJECT_ADMIN radar-pilot Remove');
+  assert.is(await shadowText(page, '#demo-role-editor >>> tbody'), 'Project admin radar-pilot Remove');
   await page.click('input[name=demo-lang][value=nl]');
   await page.waitForFunction(() => document.querySelector('#demo-role-editor')!.shadowRoot!.querySelector('[part=add-button]')!.textContent!.trim() === 'Rol toevoegen');
+  assert.match(await shadowText(page, '#demo-role-editor >>> tbody'), /^Projectbeheerder radar-pilot /);
   await (await deep(page, '#demo-show-more >>> [part=toggle]')).click();
   await page.waitForSelector('#event-log li');
   assert.match(await page.$eval('#event-log li', (li) => li.textContent!), /mp-show-more-toggle \{"expanded":true\}/);

@@ -7,6 +7,8 @@ import '../../src/widgets/index';
 import type { DictionaryEditor, RoleEditor, ShowMore } from '../../src/widgets/index';
 import { languageOf, translate, widgetLanguage } from '../../src/widgets/shared/i18n';
 import labelKeys from '../../src/widgets/shared/label-keys.json';
+import valueKeys from '../../src/widgets/shared/value-keys.json';
+import { ROLE_AUTHORITIES } from '../../src/common/authorities';
 import { $, $$, cleanup, text } from './helpers';
 
 /** The app's text for a dotted key, read straight from the dictionary file. */
@@ -44,6 +46,17 @@ Texts('every label key has an English and a Dutch text in the app dictionaries',
       assert.is(translate('nl', key), appText(nl, key));
     }
   }
+});
+
+Texts('every enumerated value the widgets name has an English and a Dutch text; the authorities are all the roles', () => {
+  for (const [kind, values] of Object.entries(valueKeys)) {
+    for (const [value, key] of Object.entries(values)) {
+      assert.type(appText(en, key), 'string', `${kind}.${value}: en ${key}`);
+      assert.type(appText(nl, key), 'string', `${kind}.${value}: nl ${key}`);
+      assert.is.not(appText(nl, key), appText(en, key), `${kind}.${value}: nl is Dutch`);
+    }
+  }
+  assert.equal(Object.keys(valueKeys.authority).sort(), ROLE_AUTHORITIES.map((a) => a.name).sort());
 });
 
 Texts('the label keys name exactly the label properties of each element', () => {

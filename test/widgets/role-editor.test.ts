@@ -21,8 +21,12 @@ function editor(roles: RoleDTO[] = [], extra: Partial<RoleEditor> = {}) {
   return mount<RoleEditor>('mp-role-editor', { roles, authorities, organizations, projects, ...extra });
 }
 
+/** Each row: the authority as read, its wire name (the cell's title), the project or organization. */
 const rowTexts = (el: RoleEditor) =>
-  $$(el, 'tbody tr').map((row) => [...row.querySelectorAll('td')].slice(0, 2).map((td) => text(td)));
+  $$(el, 'tbody tr').map((row) => {
+    const [authority, target] = [...row.querySelectorAll('td')];
+    return [text(authority), authority.getAttribute('title'), text(target)];
+  });
 const addButton = (el: RoleEditor) => $<HTMLButtonElement>(el, '[part=add-button]');
 const targetSelect = (el: RoleEditor) => maybe$<HTMLSelectElement>(el, 'select[name=target]');
 const targetLabel = (el: RoleEditor) => text(targetSelect(el)!.closest('label')!.querySelector('span'));
@@ -37,10 +41,27 @@ Render('is registered and lists the current roles with their project or organiza
     { authorityName: 'ROLE_PROJECT_ADMIN', projectId: 10, projectName: 'radar' },
   ]);
   assert.instance(el, customElements.get('mp-role-editor')!);
-  assert.equal(rowTexts(el), [['ROLE_SYS_ADMIN', ''], ['ROLE_ORGANIZATION_ADMIN', 'main'], ['ROLE_PROJECT_ADMIN', 'radar']]);
+  assert.equal(rowTexts(el), [
+    ['System admin', 'ROLE_SYS_ADMIN', ''],
+    ['Organization admin', 'ROLE_ORGANIZATION_ADMIN', 'main'],
+    ['Project admin', 'ROLE_PROJECT_ADMIN', 'radar'],
+  ]);
   const removes = $$<HTMLButtonElement>(el, '[part=remove-button]');
   assert.is(removes.length, 3);
-  assert.is(removes[2].getAttribute('aria-label'), 'Remove: ROLE_PROJECT_ADMIN radar');
+  assert.is(removes[2].getAttribute('aria-label'), 'Remove: Project admin radar');
+});
+
+Render('names authorities in the nearest lang; the options keep the wire names as values; an unknown authority shows as it is', async () => {
+  const el = await editor([{ authorityName: 'ROLE_PROJECT_ADMIN', projectId: 10, projectName: 'radar' }, { authorityName: 'ROLE_CUSTOM' }]);
+  assert.equal($$<HTMLOptionElement>(el, 'select[name=authority] option').slice(1).map((o) => [o.value, text(o)]), [
+    ['ROLE_SYS_ADMIN', 'System admin'], ['ROLE_ORGANIZATION_ADMIN', 'Organization admin'], ['ROLE_PROJECT_ADMIN', 'Project admin'],
+  ]);
+  assert.equal(rowTexts(el)[1], ['ROLE_CUSTOM', 'ROLE_CUSTOM', '']);
+  el.setAttribute('lang', 'nl');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await el.updateComplete;
+  assert.equal(rowTexts(el)[0], ['Projectbeheerder', 'ROLE_PROJECT_ADMIN', 'radar']);
+  assert.equal($$<HTMLOptionElement>(el, 'select[name=authority] option').slice(1).map(text), ['Systeembeheerder', 'Organisatiebeheerder', 'Projectbeheerder']);
 });
 
 Render('shows the empty text when there are no roles, also for a null roles property', async () => {
@@ -198,7 +219,7 @@ Add('adding emits mp-roles-change with a new array and shows the new row', async
   ]);
   assert.is.not(event.detail.roles, roles);
   assert.is(roles.length, 1, 'the given array is not mutated');
-  assert.equal(rowTexts(el), [['ROLE_SYS_ADMIN', ''], ['ROLE_PROJECT_ADMIN', 'demo']]);
+  assert.equal(rowTexts(el), [['System admin', 'ROLE_SYS_ADMIN', ''], ['Project admin', 'ROLE_PROJECT_ADMIN', 'demo']]);
   assert.is($<HTMLSelectElement>(el, 'select[name=authority]').value, '', 'the add row starts over');
   assert.ok(addButton(el).disabled);
 });
@@ -264,7 +285,7 @@ Remove('removes the role matching authority plus project, leaving other authorit
   assert.ok(seen.events[0].bubbles && seen.events[0].composed);
   assert.equal(seen.events[0].detail.roles, roles.slice(0, 2));
   assert.is(roles.length, 3, 'the given array is not mutated');
-  assert.equal(rowTexts(el), [['ROLE_PROJECT_ANALYST', 'radar'], ['ROLE_PROJECT_ADMIN', 'demo']]);
+  assert.equal(rowTexts(el), [['Project analyst', 'ROLE_PROJECT_ANALYST', 'radar'], ['Project admin', 'ROLE_PROJECT_ADMIN', 'demo']]);
 });
 
 Remove('removes the role matching authority plus organization', async () => {

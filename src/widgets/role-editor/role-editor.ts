@@ -175,11 +175,11 @@ export class RoleEditor extends LocalizedElement {
   private renderRow(role: RoleDTO) {
     const target = role.projectName ?? role.organizationName ?? '';
     return html`<tr class="role-editor__row">
-      <td>${role.authorityName}</td>
+      <td title=${role.authorityName}>${this.valueText('authority', role.authorityName)}</td>
       <td>${target}</td>
       <td>
         <button type="button" class="button button--danger" part="remove-button"
-          aria-label=${`${this.label('removeLabel')}: ${role.authorityName}${target ? ` ${target}` : ''}`}
+          aria-label=${`${this.label('removeLabel')}: ${this.valueText('authority', role.authorityName)}${target ? ` ${target}` : ''}`}
           ?disabled=${this.disabled} @click=${() => this.removeRole(role)}>${this.label('removeLabel')}</button>
       </td>
     </tr>`;
@@ -221,7 +221,7 @@ export class RoleEditor extends LocalizedElement {
     const roles = this.currentRoles;
     const authority = this.selectedAuthority;
     const authorityOptions = offerableAuthorities(this.authorities ?? [], roles)
-      .map((a) => ({ value: a.name, text: a.name }));
+      .map((a) => ({ value: a.name, text: this.valueText('authority', a.name) }));
     return html`
       <div class="table-wrap">
         <table class="table role-editor__table" part="table">

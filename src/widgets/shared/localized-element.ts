@@ -1,5 +1,9 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { DEFAULT_WIDGET_LANGUAGE, languageOf, translate } from './i18n';
+import valueKeys from './value-keys.json';
+
+/** An enumeration the widgets show (value-keys.json): `authority`. */
+export type ValueKind = keyof typeof valueKeys;
 
 /**
  * A widget with translated labels. Each label is a string property (`addLabel`, attribute `add-label`) that the page
@@ -53,5 +57,11 @@ export class LocalizedElement extends LitElement {
     if (typeof own === 'string') return own;
     const key = (this.constructor as typeof LocalizedElement).labelKeys[property];
     return key === undefined ? property : translate(this.renderedLanguage, key);
+  }
+
+  /** An enumerated value as people read it ("Project admin" for ROLE_PROJECT_ADMIN); an unknown one as it is. */
+  protected valueText(kind: ValueKind, value: string): string {
+    const keys: Record<string, string> = valueKeys[kind];
+    return Object.hasOwn(keys, value) ? translate(this.renderedLanguage, keys[value]) : value;
   }
 }

@@ -5,15 +5,7 @@ import type { ReactNode } from 'react';
 import { Select, TextField } from '../../components/form';
 import { useHttp } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
-
-/** The types the server writes (oauth/audit.ts, audit/security-events.ts, subjects/subject-retire.ts). */
-export const AUDIT_EVENT_TYPES = [
-  'AUTHENTICATION_SUCCESS', 'AUTHENTICATION_FAILURE', 'GRANT_ACCESS_TOKEN', 'PAIR_CLIENT_REQUEST',
-  'PAIRING_TOKEN_EXCHANGED', 'PAIRING_TOKEN_REVOKED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'ROLE_GRANTED',
-  'ROLE_REMOVED', 'USER_CREATED', 'USER_DEACTIVATED', 'USER_DELETED', 'OAUTH_CLIENT_CREATED', 'OAUTH_CLIENT_UPDATED',
-  'OAUTH_CLIENT_DELETED', 'SESSION_ENDED', 'SESSIONS_ENDED', 'SUBJECT_DISCONTINUE', 'TWO_FACTOR_ENABLED',
-  'TWO_FACTOR_DISABLED', 'TWO_FACTOR_RESET', 'TWO_FACTOR_USED', 'AUDIT_EXPORTED', 'CATALOGUE_IMPORTED',
-] as const;
+import { auditEventTypeOptions } from './audit-event-type';
 
 export interface AuditQuery {
   fromDate: string;
@@ -38,7 +30,7 @@ export function AuditTypePrincipalFilter({ query, onChange }: { query: AuditQuer
     <>
       <Select
         label={t('audits.filter.type')} name="type" value={query.type} placeholder={t('audits.filter.anyType')}
-        options={AUDIT_EVENT_TYPES.map((type) => ({ value: type, label: type }))} onChange={(type) => onChange({ type })}
+        options={auditEventTypeOptions(t)} onChange={(type) => onChange({ type })}
       />
       <TextField label={t('audits.filter.principal')} name="principal" value={query.principal} onChange={(principal) => onChange({ principal })} />
     </>

@@ -9,6 +9,7 @@ import { ItemCount, Pagination, usePagedList } from '../../components/pagination
 import type { PageProps } from '../../components/popup/popup-types';
 import { useT } from '../../lib/i18n-react';
 import { AuditData } from './audit-data';
+import { auditEventTypeLabel } from './audit-event-type';
 import { AuditExportLinks, auditQueryParams, AuditTypePrincipalFilter, type AuditQuery } from './audit-filters';
 import { useDebouncedValue } from '../../components/use-debounced';
 import { defaultAuditRange } from './audit-range';
@@ -47,7 +48,7 @@ export function AuditsPage(_props: PageProps): ReactNode {
   const columns: Column<AuditRow>[] = [
     { key: 'date', header: t('audits.table.header.date'), sortField: 'auditEventDate', render: (e) => formatShortDateTime(e.timestamp) },
     { key: 'principal', header: t('audits.table.header.principal'), sortField: 'principal', render: (e) => e.principal ?? '' },
-    { key: 'type', header: t('audits.table.header.status'), sortField: 'auditEventType', render: (e) => e.type ?? '' },
+    { key: 'type', header: t('audits.table.header.status'), sortField: 'auditEventType', render: (e) => <span title={e.type}>{auditEventTypeLabel(t, e.type)}</span> },
     { key: 'data', header: t('audits.table.header.data'), render: (e) => <AuditData data={e.data} /> },
   ];
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/http-errors';
 import { useT } from '../../lib/i18n-react';
 import { useResource } from '../../lib/resource-react';
 import { HealthDetails } from './health-details';
-import { componentLabel } from './health-labels';
+import { componentLabel, healthStatusLabel } from './health-labels';
 import { isHealth, type Health } from './health-types';
 
 export function HealthPage(_props: PageProps): ReactNode {
@@ -62,11 +62,11 @@ export function HealthPage(_props: PageProps): ReactNode {
           <tbody>
             {components.map(([name, component]) => (
               <tr key={name}>
-                <td>{componentLabel(t, name)}</td>
+                <td title={name}>{componentLabel(t, name)}</td>
                 <td><StatusBadge status={component.status} /></td>
                 <td>
                   {(component.details || component.error) && (
-                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('health.details.open', { name })}>
+                    <button type="button" className="button button--link button--small" onClick={() => setSelected(name)} aria-label={t('health.details.open', { name: componentLabel(t, name) })}>
                       {t('health.details.details')}
                     </button>
                   )}
@@ -83,6 +83,5 @@ export function HealthPage(_props: PageProps): ReactNode {
 
 function StatusBadge({ status }: { status: string }): ReactNode {
   const t = useT();
-  const known = ['UP', 'DOWN', 'OUT_OF_SERVICE', 'UNKNOWN'].includes(status);
-  return <Badge tone={status === 'UP' ? 'success' : 'danger'}>{known ? t(`health.status.${status}`) : status}</Badge>;
+  return <Badge tone={status === 'UP' ? 'success' : 'danger'}>{healthStatusLabel(t, status)}</Badge>;
 }

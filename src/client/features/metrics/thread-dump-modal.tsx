@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../components/badge';
 import { Modal } from '../../components/modal';
 import { useT } from '../../lib/i18n-react';
 import { THREAD_STATES, type ThreadInfo } from './metrics-types';
+import { threadStateLabel } from './thread-state-label';
 
 const TONES: Record<string, BadgeTone> = { RUNNABLE: 'success', WAITING: 'info', TIMED_WAITING: 'warning', BLOCKED: 'danger' };
 
@@ -27,7 +28,7 @@ export function ThreadDumpModal({ threads, onClose }: { threads: ThreadInfo[]; o
             aria-pressed={state === candidate}
             onClick={() => setState(candidate)}
           >
-            {candidate ? t(`metrics.jvm.threads.state.${candidate}`) : t('metrics.jvm.threads.all')}
+            {candidate ? threadStateLabel(t, candidate) : t('metrics.jvm.threads.all')}
             {' '}({candidate ? threads.filter((thread) => thread.threadState === candidate).length : threads.length})
           </button>
         ))}
@@ -43,7 +44,7 @@ function ThreadEntry({ thread, tone }: { thread: ThreadInfo; tone: BadgeTone }):
   return (
     <article className="thread-dump__thread">
       <h3>
-        <Badge tone={tone}>{thread.threadState}</Badge> {thread.threadName} (id {thread.threadId})
+        <Badge tone={tone}>{threadStateLabel(t, thread.threadState)}</Badge> {thread.threadName} (id {thread.threadId})
       </h3>
       <button type="button" className="button button--link button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t(open ? 'metrics.jvm.threads.dump.hide' : 'metrics.jvm.threads.dump.show')}

@@ -5,6 +5,7 @@ import { ratio } from './metrics-format';
 import { THREAD_STATES, type ThreadInfo } from './metrics-types';
 import { Progress } from './progress';
 import { ThreadDumpModal } from './thread-dump-modal';
+import { threadStateLabel } from './thread-state-label';
 
 export function ThreadsSection({ threads }: { threads: ThreadInfo[] }): ReactNode {
   const t = useT();
@@ -14,7 +15,7 @@ export function ThreadsSection({ threads }: { threads: ThreadInfo[] }): ReactNod
       <h2>{t('metrics.jvm.threads.title', { total: threads.length })}</h2>
       {THREAD_STATES.map((state) => {
         const count = threads.filter((thread) => thread.threadState === state).length;
-        const label = `${t(`metrics.jvm.threads.state.${state}`)} (${count})`;
+        const label = `${threadStateLabel(t, state)} (${count})`;
         return (
           <div key={state} className="metrics-threads__state">
             <span>{label}</span>

@@ -2,7 +2,7 @@
 // field of a project, a warning on creation that the name cannot change later, the session cache
 // patched after a save, and, when saved from the project's own page, navigation to that project.
 import { useEffect, type ReactNode } from 'react';
-import { PROJECT_STATUSES, type ProjectDTO } from '../../../common/dto';
+import type { ProjectDTO } from '../../../common/dto';
 import { PROJECT_RULES } from '../../../common/validation';
 import { Checkbox, DateInput, Select, TextField, useForm } from '../../components/form';
 import { LoadError } from '../../components/load-error';
@@ -12,6 +12,7 @@ import type { PopupProps } from '../../components/popup/popup-types';
 import { useHttp, useListEvents } from '../../components/services-react';
 import { buildAppUrl, pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
+import { projectStatusOptions } from './project-status-label';
 import { useLocation, useRouter } from '../../lib/router-react';
 import { findOrganization, selectAccount } from '../../lib/session-store';
 import { useSession, useSessionState } from '../../lib/session-react';
@@ -98,7 +99,7 @@ export function ProjectDialog({ params, close }: PopupProps): ReactNode {
         <Select
           label={label('projectStatus')}
           placeholder
-          options={PROJECT_STATUSES.map((status) => ({ value: status, label: t(`managementPortalApp.ProjectStatus.${status}`) }))}
+          options={projectStatusOptions(t)}
           {...form.field('projectStatus')}
         />
         <DateInput label={label('startDate')} {...form.field('startDate')} />

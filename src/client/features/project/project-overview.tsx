@@ -13,6 +13,7 @@ import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { useResource } from '../../lib/resource-react';
 import { FreshnessBadge } from '../subject/last-seen';
+import { subjectStatusLabel } from '../subject/subject-status-label';
 
 function useProjectOverview(projectName: string) {
   const http = useHttp();
@@ -51,7 +52,7 @@ export function ProjectOverviewPanel({ project }: { project: ProjectDTO }): Reac
           <dl className="overview__figures">
             <Figure label={k('subjects')} value={o.subjects} />
             {SUBJECT_STATUSES.map((status) => (
-              <Figure key={status} label={t(`managementPortalApp.subject.status.${status}`)} value={o.byStatus[status]} />
+              <Figure key={status} label={subjectStatusLabel(t, status)} value={o.byStatus[status]} />
             ))}
           </dl>
         </section>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ProjectDTO } from '../../../common/dto';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
+import { projectStatusLabel } from './project-status-label';
 import { Link } from '../../lib/router-react';
 import { HUMAN_READABLE_NAME_KEY } from './project-form-model';
 import { dayOf } from './project-dates';
@@ -23,7 +24,7 @@ export function ProjectSummary({ project }: { project: ProjectDTO }): ReactNode 
       <dt>{label('location')}</dt>
       <dd>{project.location}</dd>
       <dt>{label('projectStatus')}</dt>
-      <dd>{project.projectStatus ? t(`managementPortalApp.ProjectStatus.${project.projectStatus}`) : ''}</dd>
+      <dd>{projectStatusLabel(t, project.projectStatus)}</dd>
       <dt>{label('startDate')}</dt>
       <dd>{dayOf(project.startDate)}</dd>
       <dt>{label('endDate')}</dt>

@@ -5,6 +5,7 @@ import type { ProjectDTO } from '../../../common/dto';
 import { DataTable, sortRows, useSortParam, type Column, type SortState } from '../../components/data-table';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
+import { projectStatusLabel } from './project-status-label';
 import { Link } from '../../lib/router-react';
 import { dayOf } from './project-dates';
 import { organizationOf } from './project-access';
@@ -38,7 +39,7 @@ export function ProjectTable({ projects, hideOrganization = false }: ProjectTabl
       key: 'projectStatus',
       header: label('projectStatus'),
       sortField: 'projectStatus',
-      render: (project) => (project.projectStatus ? t(`managementPortalApp.ProjectStatus.${project.projectStatus}`) : ''),
+      render: (project) => projectStatusLabel(t, project.projectStatus),
     },
     { key: 'startDate', header: label('startDate'), sortField: 'startDate', render: (project) => dayOf(project.startDate) },
     { key: 'endDate', header: label('endDate'), sortField: 'endDate', render: (project) => dayOf(project.endDate) },

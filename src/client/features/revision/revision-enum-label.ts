@@ -2,22 +2,21 @@
 // ("Activated", "Geactiveerd"), a project's status, a source type's scope, a source-data row's processing state, an
 // authority ("Project admin") and an account's language (its own name, as the user pages show it). A value the
 // client does not know shows as it is.
-import { PROJECT_STATUSES, SUBJECT_STATUSES } from '../../../common/dto';
 import { authorityLabel } from '../../components/role-name';
 import type { Translate } from '../../lib/i18n-react';
 import { LANGUAGE_NAMES } from '../../lib/language-names';
+import { projectStatusLabel } from '../project/project-status-label';
 import { processingStateLabel, scopeLabel } from '../source-type/catalogue-labels';
+import { subjectStatusLabel } from '../subject/subject-status-label';
 
 export type EnumName = 'subjectStatus' | 'projectStatus' | 'sourceTypeScope' | 'processingState' | 'authority' | 'language';
-
-const known = (list: readonly string[], value: string) => list.includes(value);
 
 export function enumLabel(t: Translate, name: EnumName, value: string): string {
   switch (name) {
     case 'subjectStatus':
-      return known(SUBJECT_STATUSES, value) ? t(`managementPortalApp.subject.status.${value}`) : value;
+      return subjectStatusLabel(t, value);
     case 'projectStatus':
-      return known(PROJECT_STATUSES, value) ? t(`managementPortalApp.ProjectStatus.${value}`) : value;
+      return projectStatusLabel(t, value);
     case 'sourceTypeScope':
       return scopeLabel(t, value);
     case 'processingState':

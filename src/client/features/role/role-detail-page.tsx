@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';
 import { LoadError } from '../../components/load-error';
+import { authorityLabel } from '../../components/role-name';
 import type { PageProps } from '../../components/popup/popup-types';
 import { useHttp } from '../../components/services-react';
 import { pathOf } from '../../lib/app-url';
@@ -25,7 +26,7 @@ export function RoleDetailPage({ params }: PageProps): ReactNode {
     <section className="entity-page">
       <header className="entity-page__header">
         <h1 className="entity-page__title">
-          {t('managementPortalApp.role.detail.title')}: {authorityName}
+          {t('managementPortalApp.role.detail.title')}: <span title={authorityName}>{authorityLabel(t, authorityName ?? '')}</span>
         </h1>
       </header>
       {loaded.loading && <p className="loading">{t('global.loading')}</p>}
@@ -34,7 +35,7 @@ export function RoleDetailPage({ params }: PageProps): ReactNode {
       {role && (
         <dl className="entity-details">
           <dt>{label('authorityName')}</dt>
-          <dd>{role.authorityName}</dd>
+          <dd title={role.authorityName}>{authorityLabel(t, role.authorityName)}</dd>
           {role.projectName && (
             <>
               <dt>{label('project')}</dt>

@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../components/badge';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
 import { Link } from '../../lib/router-react';
+import { subjectStatusLabel } from './subject-status-label';
 
 const STATUS_TONES: Record<SubjectStatus, BadgeTone> = {
   ACTIVATED: 'success',
@@ -18,7 +19,7 @@ const STATUS_TONES: Record<SubjectStatus, BadgeTone> = {
 export function SubjectStatusBadge({ status }: { status: SubjectStatus | undefined }): ReactNode {
   const t = useT();
   if (!status) return null;
-  return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{t(`managementPortalApp.subject.status.${status}`)}</Badge>;
+  return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{subjectStatusLabel(t, status)}</Badge>;
 }
 
 export function ExternalId({ externalId, externalLink }: { externalId?: string | null; externalLink?: string | null }): ReactNode {

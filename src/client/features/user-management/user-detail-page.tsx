@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { RoleDTO } from '../../../common/dto';
 import { formatShortDateTime } from '../../components/format';
+import { authorityLabel } from '../../components/role-name';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup';
 import { pathOf } from '../../lib/app-url';
@@ -15,21 +16,23 @@ import { ActivatedBadge } from './user-badges';
 import { USER_AREA } from './user-roles';
 
 function RoleLine({ role }: { role: RoleDTO }): ReactNode {
+  const t = useT();
+  const authority = <span title={role.authorityName}>{authorityLabel(t, role.authorityName)}</span>;
   if (role.projectName) {
     return (
       <>
-        {role.authorityName}: <Link to={pathOf('project', role.projectName)}>{role.projectName}</Link>
+        {authority}: <Link to={pathOf('project', role.projectName)}>{role.projectName}</Link>
       </>
     );
   }
   if (role.organizationName) {
     return (
       <>
-        {role.authorityName}: <Link to={pathOf('organization', role.organizationName)}>{role.organizationName}</Link>
+        {authority}: <Link to={pathOf('organization', role.organizationName)}>{role.organizationName}</Link>
       </>
     );
   }
-  return <>{role.authorityName}</>;
+  return authority;
 }
 
 export function UserDetailPage({ params }: PageProps): ReactNode {

@@ -2,6 +2,7 @@
 // the URL (and so the request) follows 300 ms after the typing stops, back on page 1.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Select, TextField } from '../../components/form';
+import { authorityLabel } from '../../components/role-name';
 import { useDebouncedCallback } from '../../components/use-debounced';
 import { useT } from '../../lib/i18n-react';
 import { useLocation, useRouter } from '../../lib/router-react';
@@ -39,7 +40,7 @@ export function UserFilters(): ReactNode {
     setValues(latest.current);
     apply(latest.current);
   };
-  const authorityOptions = authorities.map((a) => ({ value: a.name, label: a.name }));
+  const authorityOptions = authorities.map((a) => ({ value: a.name, label: authorityLabel(t, a.name) }));
 
   return (
     <fieldset className="user-filters">

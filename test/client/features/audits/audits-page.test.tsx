@@ -31,7 +31,9 @@ t('asks 20 a page with the range and sort; shows date, principal, type and data;
     },
   });
   const view = h.render(<AuditsPage params={{}} close={() => {}} />);
-  await waitFor(() => assert.ok(view.getByText('AUTHENTICATION_SUCCESS')));
+  // The type reads as words, with the code the server filters and exports by as the cell's title.
+  await waitFor(() => assert.is(view.getByText('Sign-in succeeded', { selector: 'td span' }).getAttribute('title'), 'AUTHENTICATION_SUCCESS'));
+  assert.is(view.getByText('Sign-in failed', { selector: 'td span' }).getAttribute('title'), 'AUTHENTICATION_FAILURE');
   const { fromDate, toDate } = defaultAuditRange();
   const first = h.calls.find((c) => c.url.startsWith('management/audits'))!;
   assert.is(first.url, `management/audits?page=0&size=20&sort=auditEventDate,desc&sort=id&fromDate=${fromDate}&toDate=${toDate}`);

@@ -35,14 +35,14 @@ t('a 503 body is shown as data: badges, details modal with sizes and the error, 
   assert.ok(diskBadge.classList.contains('badge--success'));
   assert.is(h.alerts.getAlerts().length, 0);
 
-  fireEvent.click(view.getByRole('button', { name: 'Show details of diskSpace' }));
+  fireEvent.click(view.getByRole('button', { name: 'Show details of Disk space' }));
   const dialog = await view.findByRole('dialog');
   assert.ok(within(dialog).getByText('2.00 GB'));
   assert.ok(within(dialog).getByText('500.00 MB'));
   fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
   await act(() => tick(5));
 
-  fireEvent.click(view.getByRole('button', { name: 'Show details of db' }));
+  fireEvent.click(view.getByRole('button', { name: 'Show details of Database' }));
   const dbDialog = await view.findByRole('dialog');
   assert.ok(within(dbDialog).getAllByText('connection refused').length >= 1);
   fireEvent.click(within(dbDialog).getAllByRole('button', { name: 'Close' })[0]);

@@ -16,7 +16,10 @@ t('shows the authority and links to its project', async () => {
   });
   const view = h.render(<RoleDetailPage params={{ projectOrOrganizationName: 'radar', authorityName: 'ROLE_PROJECT_ADMIN' }} close={() => {}} />);
   await waitFor(() => assert.ok(view.getByRole('link', { name: 'radar' })));
-  assert.ok(view.getByRole('heading', { name: 'Role: ROLE_PROJECT_ADMIN' }));
+  // The authority reads as words, its wire name as the title.
+  const heading = view.getByRole('heading', { name: 'Role: Project admin' });
+  assert.is(heading.querySelector('span')!.getAttribute('title'), 'ROLE_PROJECT_ADMIN');
+  assert.is(view.getByText('Project admin', { selector: 'dd' }).getAttribute('title'), 'ROLE_PROJECT_ADMIN');
   assert.ok(view.getByRole('link', { name: 'radar' }).getAttribute('href')!.endsWith('/project/radar'));
   assert.equal(h.missing, []);
 });

@@ -49,6 +49,9 @@ t('shows the user, with project roles linking to their project, and a way back t
     ['Created by', 'admin'],
   ]);
   assert.is(view.getByRole('link', { name: 'radar' }).getAttribute('href'), '/project/radar');
+  // Roles read as words, with the authority's wire name as the title.
+  assert.is(view.getByText('Project admin').getAttribute('title'), 'ROLE_PROJECT_ADMIN');
+  assert.is(view.getByText('Organization admin').getAttribute('title'), 'ROLE_ORGANIZATION_ADMIN');
   assert.is(view.getByRole('link', { name: 'main' }).getAttribute('href'), '/organization/main');
   assert.is(view.getByRole('link', { name: 'Back' }).getAttribute('href'), '/user-management');
   assert.equal(h.missing, []);

@@ -115,6 +115,9 @@ t('filters reach the URL and the request 300 ms after typing stops, back on page
   assert.equal(userRequests(h.calls).slice(1), ['api/users?page=0&size=20&sort=id,asc&login=jo&email=example']);
   const authority = view.getByLabelText('Authority') as HTMLSelectElement;
   assert.equal([...authority.options].map((o) => o.value), ['', ...LISTED_AUTHORITIES.map((a) => a.name)]);
+  // Each option reads as words; its value is the wire name the server filters by.
+  assert.equal([...authority.options].find((o) => o.value === 'ROLE_PROJECT_ADMIN')?.textContent, 'Project admin');
+  assert.ok([...authority.options].slice(1).every((o) => !o.textContent!.startsWith('ROLE_')));
   fireEvent.change(authority, { target: { value: 'ROLE_PROJECT_ADMIN' } });
   await act(() => tick(350));
   assert.match(userRequests(h.calls).at(-1)!, /&authority=ROLE_PROJECT_ADMIN$/);
