@@ -2,6 +2,7 @@
 // AUTHENTICATION_SUCCESS. The code itself stays what the server filters and exports by (the type filter's option
 // values, the CSV and JSON exports) and the title of what shows the label; a code the client does not know shows
 // as it is.
+import { knownValueLabel } from '../../components/value-label';
 import type { Translate } from '../../lib/i18n-react';
 
 /** The types the server writes (oauth/audit.ts, audit/security-events.ts, subjects/subject-retire.ts). */
@@ -15,13 +16,9 @@ export const AUDIT_EVENT_TYPES = [
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
-const known = (code: string | null | undefined): code is AuditEventType =>
-  code != null && (AUDIT_EVENT_TYPES as readonly string[]).includes(code);
-
 /** "Sign-in succeeded"; an unknown code as it is. */
-export function auditEventTypeLabel(t: Translate, code: string | null | undefined): string {
-  return known(code) ? t(`audits.eventType.${code}`) : code ?? '';
-}
+export const auditEventTypeLabel = (t: Translate, code: string | null | undefined): string =>
+  knownValueLabel(t, AUDIT_EVENT_TYPES, 'audits.eventType.', code);
 
 /** The type filter's options: the code as the value, the label to read, sorted by the label. */
 export function auditEventTypeOptions(t: Translate): { value: AuditEventType; label: string }[] {
