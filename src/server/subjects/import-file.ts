@@ -3,7 +3,7 @@
 // the column and the reason. The columns an export writes that an import does not set (login, status, project,
 // sources, paired, lastPairedAt) are accepted so an exported file can be imported as it is: login matches the
 // subject, the others are ignored.
-import { importError, ruleImportError, type ImportError, type ImportProblemCode } from '../../common/import-error';
+import { importError, ruleImportError, type ImportError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
 import { CsvError, parseCsv, readCell } from '../../common/csv';
 import { SUBJECT_RULES, validate } from '../../common/validation';
 import { unstorable } from '../../common/schema';
@@ -18,7 +18,6 @@ export type FieldColumn = (typeof FIELD_COLUMNS)[number];
 const HIDEABLE: Partial<Record<FieldColumn, string>> = { personName: 'person_name', dateOfBirth: 'date_of_birth', group: 'group' };
 const MAX_TEXT = 255;
 const MAX_GROUP = 50;
-
 
 /** What one record gives: a field that is absent from the header is undefined, an empty cell null. */
 export interface ImportValues {
@@ -47,7 +46,7 @@ export interface ImportFile {
   attributeKeys: string[];
 }
 
-const headerError = (column: string, code: ImportProblemCode, params?: Record<string, number>): ImportError => importError(1, column, code, params);
+const headerError = (column: string, code: ImportProblemCode, params?: ImportErrorParams): ImportError => importError(1, column, code, params);
 
 interface Column {
   index: number;
@@ -85,7 +84,7 @@ function mapHeader(header: string[], hidden: readonly string[], errors: ImportEr
 }
 
 function readValue(column: Column, cell: string, values: ImportValues, errors: ImportError[], row: number): void {
-  const error = (code: ImportProblemCode, params?: Record<string, number>) => errors.push(importError(row, column.name, code, params));
+  const error = (code: ImportProblemCode, params?: ImportErrorParams) => errors.push(importError(row, column.name, code, params));
   if (unstorable(cell)) return void error('unstorableText');
   if (column.attribute !== undefined) {
     if (cell.length > MAX_TEXT) error('tooLong', { max: MAX_TEXT });

@@ -13,7 +13,7 @@ import { apiError } from '../http/errors';
 import { PROJECT_SELECT, toProjectDTOs, type ProjectRow } from '../projects/project-dto';
 import { authorOf } from '../revisions/record';
 import type { ImportReport as CommonImportReport, SubjectImportRow } from '../../common/import-report';
-import { importError, type ImportProblemCode } from '../../common/import-error';
+import { importError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
 import { readImportFile, type ImportRecord, type ImportValues } from './import-file';
 import { projectRoleId } from './participant-roles';
 import { projectIdByName } from './subject-rules';
@@ -137,7 +137,7 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
   for (const record of file.records) {
     const { values, row } = record;
     const errors = [...record.errors];
-    const fail = (column: string, code: ImportProblemCode, params?: Record<string, string | number>) => errors.push(importError(row, column, code, params));
+    const fail = (column: string, code: ImportProblemCode, params?: ImportErrorParams) => errors.push(importError(row, column, code, params));
     let match: Stored | undefined;
     if (values.login !== undefined) {
       match = byLogin.get(values.login);

@@ -21,7 +21,7 @@ import { ok, type Reply, type RequestContext } from '../http/context';
 import { apiError, HttpError } from '../http/errors';
 import { authorOf } from '../revisions/record';
 import { applyRoleChanges, planRoleChanges, refusedRoleChange, type RolePlan } from './role-changes';
-import { resolveRequestedRoles, type RequestedRole } from './role-input';
+import { resolveRequestedRoles } from './role-input';
 import { recordUserChange, USER_COLUMNS, type UserRow } from './user-dto';
 import { coversEverything } from './user-scope';
 
@@ -123,18 +123,20 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
     const roles = await requestedRoles(q, cell('roles'));
     if (!Array.isArray(roles)) fail('roles', roles.code, roles.params);
     else {
-      let resolved: RequestedRole[] = [];
       try {
-        resolved = await resolveRequestedRoles(q, roles);
-        rolePlan = planRoleChanges(principal.token, [], resolved, 'USER.READ', 'USER.CREATE');
-        if (!rolePlan.add.length && !coversEverything(principal.token, 'USER.CREATE')) fail('roles', 'roleNeeded');
+        const resolved = await resolveRequestedRoles(q, roles);
+        // A new user's roles are all added: the first one the caller may not grant is named before planning.
+        const refused = refusedRoleChange(principal.token, resolved, 'USER.CREATE');
+        const scope = refused && (refused.projectName ?? refused.organizationName);
+        if (refused && scope) fail('roles', 'roleNotAllowed', { role: refused.authorityName, scope });
+        else if (refused) fail('roles', 'globalRoleNotAllowed', { role: refused.authorityName });
+        else {
+          rolePlan = planRoleChanges(principal.token, [], resolved, 'USER.READ', 'USER.CREATE');
+          if (!rolePlan.add.length && !coversEverything(principal.token, 'USER.CREATE')) fail('roles', 'roleNeeded');
+        }
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        const refused = error.status === 403 ? refusedRoleChange(principal.token, resolved, 'USER.CREATE') : undefined;
-        const scope = refused && (refused.projectName ?? refused.organizationName);
-        if (!refused) fail('roles', 'roleInvalid', { reason: error.message });
-        else if (scope) fail('roles', 'roleNotAllowed', { role: refused.authorityName, scope });
-        else fail('roles', 'globalRoleNotAllowed', { role: refused.authorityName });
+        fail('roles', 'roleInvalid', { reason: error.message });
       }
     }
     const base = { row, login: values.login || null, email: values.email || null };
