@@ -48,11 +48,11 @@ const COLUMNS: [keyof UserRow, string][] = [
 const TS = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const sha256 = (key: string | null) => (key ? createHash('sha256').update(key, 'utf8').digest('hex') : null);
 
-/** The portal row for `m`. Provenance comes from ManagementPortal's Envers history (envers.ts); a user without
- * any there (history switched off, or created before it existed) keeps what the portal row has, or, when new, is
- * dated `now` (the import), so a second run finds the row unchanged. */
+/** The portal row for `m`. Provenance comes from ManagementPortal's Envers history (envers.ts); a user without a
+ * creation there (history switched off, or created before it existed) keeps what the portal row has, or, when new,
+ * is dated at its last recorded change, else `now` (the import), so a second run finds the row unchanged. */
 function desiredRow(m: MpUser, existing: UserRow | undefined, now: string): UserRow {
-  const created = m.createdDate ?? existing?.created_date ?? now;
+  const created = m.createdDate ?? existing?.created_date ?? m.lastModifiedDate ?? now;
   return {
     // Only a bcrypt hash is kept: anything else (a clear-text `{noop}` password, say) must not land in the database.
     login: m.login, password_hash: isBcryptHash(m.passwordHash) ? m.passwordHash : null, first_name: m.firstName, last_name: m.lastName, email: m.email, activated: m.activated,
