@@ -32,6 +32,22 @@ test('src/common imports only src/common', () => {
   }
 });
 
+// The server's core: configuration (config.ts and the parsers of settings/), logging, the services bag, cache
+// counters, the database, HTTP (context, router, route entries) and authentication with access checks, which the
+// router runs before every handler. Features (every other folder) import it; it imports none of them.
+const SERVER_CORE = ['config.ts', 'log.ts', 'services.ts', 'cache-stats.ts', 'settings', 'db', 'http', 'auth'].map((p) => `server/${p}`);
+const inCore = (file: string) => SERVER_CORE.some((p) => file === p || file.startsWith(`${p}/`));
+
+test('the server core imports only the core and src/common, never a feature folder', () => {
+  const intoFeatures: string[] = [];
+  for (const [file, targets] of graph.edges) {
+    if (!inCore(file)) continue;
+    for (const target of targets) if (!inCore(target) && !target.startsWith('common/')) intoFeatures.push(`${file} -> ${target}`);
+  }
+  assert.ok([...graph.edges.keys()].filter(inCore).length > 30, 'the core list names existing files');
+  assert.equal(intoFeatures, []);
+});
+
 test('the same checker fails on a deliberate cycle, naming its files and an example path', () => {
   const cycles = findCycles(buildImportGraph(fixture));
   assert.equal(cycles.map((c) => c.files), [['a.ts', 'b/index.ts', 'c.tsx']]);
@@ -58,8 +74,11 @@ test('every kind of import is an arrow; comments and strings are not', () => {
     "/* export { i } from './i'; */",
     "const j = \"import k from './k'\";",
     "const url = 'http://example.org/'; import { l } from './l';",
+    "declare module './m' {",
+    '  interface M { n: number }',
+    '}',
   ].join('\n');
-  assert.equal(specifiers(text), ['./a', './b', './c', './d', './l', './e.css', './f', './g']);
+  assert.equal(specifiers(text), ['./a', './b', './c', './d', './l', './e.css', './f', './g', './m']);
 });
 
 test.run();

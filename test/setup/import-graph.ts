@@ -1,8 +1,9 @@
 // The import graph of a source folder, and its cycles. A cycle means no file of it can be read, tested or moved
 // without all the others, which is what test/common/import-graph.test.ts keeps out of src/ (docs/architecture.md).
 //
-// Every relative specifier counts as an arrow: `import`, `import type`, `export ... from`, a side-effect import and a
-// dynamic `import('...')` (a lazy import still ties the two files together). Specifiers resolve as esbuild and
+// Every relative specifier counts as an arrow: `import`, `import type`, `export ... from`, a side-effect import, a
+// dynamic `import('...')` (a lazy import still ties the two files together) and `declare module '...'` (a file that
+// adds a field to another module's interface depends on it). Specifiers resolve as esbuild and
 // `moduleResolution: bundler` do: the path itself, then `.ts`, `.tsx`, then `index.ts` / `index.tsx` in a folder.
 // Package imports (`react`, `node:fs`) are not arrows. Comments are dropped first, so a sentence in a comment that
 // looks like an import is not one.
@@ -66,12 +67,14 @@ const FROM = /(?:^|[;}\n])\s*(?:import|export)\b[^'"`;]*?\bfrom\s*(['"])([^'"\n]
 const BARE = /(?:^|[;}\n])\s*import\s*(['"])([^'"\n]+)\1/g;
 // `import('…')`, including `typeof import('…')` in a type.
 const DYNAMIC = /\bimport\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+// `declare module '…' { … }`: a file that adds to another module's types depends on it.
+const AUGMENT = /\bdeclare\s+module\s*(['"])([^'"\n]+)\1/g;
 
 /** Every specifier a source text imports or re-exports, in order of appearance, without duplicates. */
 export function specifiers(text: string): string[] {
   const code = withoutComments(text);
   const found = new Set<string>();
-  for (const pattern of [FROM, BARE, DYNAMIC]) {
+  for (const pattern of [FROM, BARE, DYNAMIC, AUGMENT]) {
     for (const m of code.matchAll(pattern)) found.add(m[2]);
   }
   return [...found];

@@ -9,7 +9,7 @@ import { notFoundVm } from '../http/errors';
 import { PUBLIC, route, type RouteEntry } from '../http/route';
 import type { RouteInfo } from '../http/router';
 import * as doc from '../http/route-docs';
-import { processCache } from '../management/cache-stats';
+import { processCache } from '../cache-stats';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { swaggerConfig } from './swagger-config';
 
