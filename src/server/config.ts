@@ -3,11 +3,11 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readSigningKeyFile } from './auth/signing-key-file';
-import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
+import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './settings/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
-import { parseMailLimits, type MailLimits } from './account/mail-limits';
-import { readOidcConfig, type OidcConfig } from './oidc/oidc-config';
-import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './two-factor/two-factor-store';
+import { parseMailLimits, type MailLimits } from './settings/mail-limits';
+import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
+import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
@@ -44,11 +44,11 @@ export interface Config {
   catalogueServerUrl: string;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses and CIDR ranges); empty = none. */
   trustedProxies: string[];
-  /** Limits on password-reset and activation mails (RESET_MAIL_LIMITS, see account/mail-limits.ts). */
+  /** Limits on password-reset and activation mails (RESET_MAIL_LIMITS, see settings/mail-limits.ts). */
   resetMailLimits: MailLimits;
   /** Audit events older than this many days are purged (AUDIT_RETENTION_DAYS); undefined = kept forever. */
   auditRetentionDays?: number;
-  /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
+  /** External OpenID Connect sign-in (OIDC_*, see settings/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
   /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
   widgetsAllowedOrigins: '*' | string[];

@@ -4,7 +4,7 @@
 // database still verify the tokens they signed, and none is created.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import type { Database } from '../db/database';
-import { CacheStats } from '../management/cache-stats';
+import { CacheStats } from '../cache-stats';
 import type { FileSigningKey } from './signing-key-file';
 
 export interface SigningKey {

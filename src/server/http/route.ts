@@ -19,6 +19,7 @@ import { claimedBearer, type Principal } from '../auth/principal';
 import { userAccessFromJson } from '../auth/user-roles';
 import type { Reply, RequestContext } from './context';
 import type { OperationDocs } from './route-docs';
+import type { QueryParam } from './query-param';
 import { readCsv } from './body';
 import { validationFailed } from './errors';
 
@@ -44,11 +45,7 @@ export const SYS_ADMIN: Access = { kind: 'sysAdmin' };
 export const scope = (permission: Permission): Access => ({ kind: 'scope', permission });
 export const perm = (permission: Permission, on: EntityKind): Access => ({ kind: 'permission', permission, on });
 
-export interface QueryParam {
-  schema: Schema;
-  description?: string;
-  required?: boolean;
-}
+export type { QueryParam } from './query-param';
 
 /** A JSON body: its shape, the shared field rules, and checks that need several fields at once. */
 export interface JsonBody {

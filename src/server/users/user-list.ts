@@ -6,7 +6,7 @@
 // roles carried by the count; the handler answers that page only when the current roles ask for the same statement.
 import type { AuthToken } from '../../common/permission-check';
 import { userAccessJsonSql } from '../auth/user-roles';
-import { USER_ROLES_FROM } from '../roles/role-scope-join';
+import { USER_ROLES_FROM } from '../auth/role-scope-join';
 import type { Queryable } from '../db/database';
 import { booleanParam } from '../http/query-params';
 import { string } from '../../common/schema';
