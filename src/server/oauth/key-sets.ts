@@ -12,9 +12,9 @@
 //
 // A key from ManagementPortal's key store also carries `x5c` (its certificate chain, standard base64 of each DER
 // certificate, its own first) and `x5t` (the base64url SHA-1 thumbprint of its certificate), RFC 7517's members,
-// in both sets. ManagementPortal 3.0 itself sends these two members with every key (its radar-auth JsonWebKey has
-// them), so the services of a platform that ran it read them; radar-auth tries x5c[0] as a key first and, as a
-// certificate is not a bare key, goes on to `value`. Keys without a certificate (the generated key,
+// in both sets. ManagementPortal 3.0 itself sends these two members with every key, empty (its radar-auth
+// JsonWebKey has them and nothing fills them), so the services of a platform that ran it read them; filled,
+// radar-auth tries x5c[0] as a bare key first and, as a certificate is not one, goes on to `value`. Keys without a certificate (the generated key,
 // SIGNING_KEY_FILE's) keep exactly alg, kty and value, for the older readers.
 import { createHash, type KeyObject } from 'node:crypto';
 import type { PublishedKey, SigningKeys } from '../auth/signing-keys';
