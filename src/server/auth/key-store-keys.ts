@@ -2,11 +2,10 @@
 // signs (ES256 for an EC P-256 key, RS256 for RSA) and also verifies; the checking aliases only verify. Every key
 // is published by oauth/token_key and oauth/jwks with its certificate chain, the signing key first. Keys are named
 // by their RFC 7638 thumbprint, so every process names them alike.
-import type { KeyObject } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { keyThumbprint } from './key-thumbprint';
 import { KeyStoreError, readKeyStore, type KeyStoreEntry } from './key-store';
-import type { ExternalKeys, PublishedKey } from './signing-keys';
+import type { ExternalKeys, PublishedKey, SigningKey } from './signing-keys';
 import { unsupportedKeyReason } from './token-key-type';
 
 export interface KeyStoreSettings {
@@ -17,7 +16,7 @@ export interface KeyStoreSettings {
   checkingKeyAliases?: string[];
 }
 
-const published = (entry: KeyStoreEntry): PublishedKey & { privateKey: KeyObject } => ({
+const published = (entry: KeyStoreEntry): SigningKey => ({
   kid: keyThumbprint(entry.publicKey),
   privateKey: entry.privateKey,
   publicKey: entry.publicKey,
