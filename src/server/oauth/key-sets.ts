@@ -7,15 +7,16 @@
 // without a final newline. The header names the key type, and it is not the standard PEM one for an EC key:
 // radar-auth, the library the platform's services verify tokens with, picks its key parser by the header
 // (`-----BEGIN EC PUBLIC KEY-----` for EC, `-----BEGIN PUBLIC KEY-----` for RSA), so an EC key under the plain
-// header is read as an RSA key and every token is refused. Each entry carries exactly alg, kty and value: the
-// older radar-auth reads them with a JSON mapper that fails on any other field, the newer one needs kty and value.
+// header is read as an RSA key and every token is refused. An entry without a certificate carries exactly alg, kty
+// and value: the older radar-auth reads them with a JSON mapper that fails on any other field, the newer one needs
+// kty and value.
 //
 // A key from ManagementPortal's key store also carries `x5c` (its certificate chain, standard base64 of each DER
 // certificate, its own first) and `x5t` (the base64url SHA-1 thumbprint of its certificate), RFC 7517's members,
 // in both sets. ManagementPortal 3.0 itself sends these two members with every key, empty (its radar-auth
 // JsonWebKey has them and nothing fills them), so the services of a platform that ran it read them; filled,
-// radar-auth tries x5c[0] as a bare key first and, as a certificate is not one, goes on to `value`. Keys without a certificate (the generated key,
-// SIGNING_KEY_FILE's) keep exactly alg, kty and value, for the older readers.
+// radar-auth tries x5c[0] as a bare key first and, as a certificate is not one, goes on to `value`. Keys without a
+// certificate (the generated key, SIGNING_KEY_FILE's) keep exactly alg, kty and value, for the older readers.
 import { createHash, type KeyObject } from 'node:crypto';
 import type { PublishedKey, SigningKeys } from '../auth/signing-keys';
 
