@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readSigningKeyFile } from './auth/signing-key-file';
+import { readKeyStoreConfig } from './auth/key-store-config';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './settings/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
 import { parseMailLimits, type MailLimits } from './settings/mail-limits';
@@ -56,6 +57,14 @@ export interface Config {
   requireTwoFactor: TwoFactorRequirement;
   /** PEM private key tokens are signed with (SIGNING_KEY_FILE, absolute path; docs/import-mp.md); undefined = the generated key. */
   signingKeyFile?: string;
+  /** ManagementPortal's PKCS#12 key store tokens are signed with, and its settings (KEY_STORE_FILE or
+   * /mp-includes/config/keystore.p12, KEY_STORE_PASSWORD, SIGNING_KEY_ALIAS, CHECKING_KEY_ALIASES:
+   * auth/key-store-config.ts); keyStoreFile undefined = no key store. */
+  keyStoreFile?: string;
+  keyStorePassword: string;
+  signingKeyAlias: string;
+  /** undefined = every key entry of the store verifies. */
+  checkingKeyAliases?: string[];
   /** Server processes (WORKERS; docs/deployment.md): the cores when DATABASE_URL is set, else 1 (the embedded
    * database lives in one process). */
   workers: number;
@@ -243,5 +252,8 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     widgetsAllowedOrigins: widgetsAllowedOrigins(env),
     signingKeyFile: signingKeyFile(env),
+    ...readKeyStoreConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
   };
 }
