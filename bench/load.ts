@@ -21,29 +21,18 @@
 // figures need pg_stat_statements there). BENCH_SERVER_NODE_ARGS passes flags to the server's node (e.g. `--cpu-prof
 // --cpu-prof-dir=/tmp/prof` writes a profile per thread when the server stops); the server's own variables (e.g.
 // DATABASE_POOL_SIZE) pass through from the environment.
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PERMISSIONS } from '../src/common/permission-matrix';
-import { SigningKeys } from '../src/server/auth/signing-keys';
-import { mintAccessToken } from '../src/server/auth/tokens';
-import { bootstrap } from '../src/server/db/bootstrap';
-import type { Database } from '../src/server/db/database';
-import { migrate } from '../src/server/db/migrate';
 import { openPglite } from '../src/server/db/pglite';
 import { openPostgres } from '../src/server/db/postgres';
-import { seedSubjects } from '../src/server/seed/bulk-subjects';
-import { seedDemoData } from '../src/server/seed/demo-data';
+import { seed } from './bench-seed';
+import { freePort, serve, sleep, type Served } from './bench-server';
 import type { GeneratorResult, GeneratorTask } from './load-generator';
 import { kindCall, KINDS, SHARES, type Call, type Fixture } from './load-workload';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const ADMIN_PASSWORD = 'Bench-Password-1';
-const SEEDED_SUBJECTS = 2000;
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,17 +55,6 @@ if (!WORKERS.length) throw new Error('--workers takes a comma-separated list of 
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ports, processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface OwnPostgres {
   url: string;
@@ -142,62 +120,6 @@ function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The data set: the demo projects with SEEDED_SUBJECTS subjects, a token for the system admin
-
-async function seed(db: Database): Promise<Fixture> {
-  await migrate(db);
-  await bootstrap(db, ADMIN_PASSWORD);
-  await db.transaction((tx) => seedDemoData(tx, '!bench'));
-  await seedSubjects(db, SEEDED_SUBJECTS, { chunk: SEEDED_SUBJECTS });
-  const [admin] = await db.query<{ id: number }>("SELECT id FROM radar_user WHERE login = 'admin'");
-  const { token } = await mintAccessToken(db, new SigningKeys(db), {
-    clientId: 'ManagementPortalapp', scopes: [...PERMISSIONS], ttlSeconds: 6 * 3600, grantType: 'authorization_code', userId: admin.id,
-  });
-  const [project] = await db.query<{ id: number }>("SELECT id FROM project WHERE project_name = 'radar'");
-  const subjects = await db.query<{ id: number; login: string }>(
-    'SELECT id, login FROM subject WHERE project_id = $1 ORDER BY id LIMIT 500', [project.id]);
-  return { token, projectId: project.id, subjects };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The server under test
-
-interface Served {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function serve(env: Record<string, string>): Promise<Served> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'WARN', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
-  child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    const up = await fetch(`${url}/management/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (child.exitCode !== null || waited > 120_000) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
