@@ -24,7 +24,7 @@ function option(name: string, fallback: number): number {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 const SECONDS = option('seconds', 15);
-const WARMUP = 3;
+const WARMUP = 5;
 const CLIENTS = option('clients', 20);
 const DB = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : 'pglite';
 const APP = { id: 'aRMT', secret: 'bench-app-secret' };
@@ -66,15 +66,28 @@ const appAuth = `Basic ${Buffer.from(`${APP.id}:${APP.secret}`).toString('base64
 const refreshForm = (token: string) => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString();
 
 /** Registers one participant; answers its refresh token, or undefined after a failed step (counted in `failed`). */
+const stepMs = [0, 0, 0, 0];
+let steps = 0;
 async function register(agent: http.Agent, base: string, admin: string, projectId: number, login: string, failed: { n: number }): Promise<string | undefined> {
+  let t = performance.now();
+  const lap = (i: number) => {
+    const now = performance.now();
+    stepMs[i] += now - t;
+    t = now;
+  };
+  steps++;
   const created = await call(agent, base, 'POST', '/api/subjects', admin,
     JSON.stringify({ login, externalId: `X-${login}`, project: { id: projectId, projectName: 'radar' } }));
+  lap(0);
   if (created.status !== 201) return void failed.n++;
   const pair = await call(agent, base, 'GET', `/api/oauth-clients/pair?${new URLSearchParams({ login, clientId: APP.id, persistent: 'false' })}`, admin);
+  lap(1);
   if (pair.status !== 200) return void failed.n++;
   const meta = await call(agent, base, 'GET', `/api/meta-token/${pair.body.tokenName}`, undefined);
+  lap(2);
   if (meta.status !== 200) return void failed.n++;
   const first = await call(agent, base, 'POST', '/oauth/token', appAuth, refreshForm(String(meta.body.refreshToken)), 'application/x-www-form-urlencoded');
+  lap(3);
   if (first.status !== 200) return void failed.n++;
   return String(first.body.refresh_token);
 }
@@ -90,6 +103,8 @@ interface Run {
 /** `clients` loops doing `operation` (warm-up, then timed); each loop's state is its own. */
 async function drive(operation: (client: number, n: number) => Promise<boolean>): Promise<Run> {
   const latencies: number[] = [];
+  /** Operations that ended inside the timed window (a registration may have started before it). */
+  let completed = 0;
   let failed = 0;
   let phase: 'warmup' | 'timed' | 'done' = 'warmup';
   let start = 0;
@@ -100,6 +115,7 @@ async function drive(operation: (client: number, n: number) => Promise<boolean>)
       const ok = await operation(c, n);
       const t1 = performance.now();
       if (!ok) failed++;
+      if (phase === 'timed' && t1 >= start && t1 <= end) completed++;
       if (phase === 'timed' && t0 >= start && t1 <= end) latencies.push(t1 - t0);
     }
   });
@@ -112,7 +128,7 @@ async function drive(operation: (client: number, n: number) => Promise<boolean>)
   await Promise.all(loops);
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { rps: latencies.length / ((end - start) / 1000), p50: at(50), p99: at(99), operations: latencies.length, failed };
+  return { rps: completed / ((end - start) / 1000), p50: at(50), p99: at(99), operations: completed, failed };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mp-bench-study-'));
@@ -158,6 +174,7 @@ try {
       if (token) tokens[c].push(token);
       return token !== undefined;
     });
+    console.log(`  registration steps, mean ms: ${['create', 'pair', 'meta-token', 'first refresh'].map((name, i) => `${name} ${(stepMs[i] / Math.max(1, steps)).toFixed(1)}`).join(', ')}`);
     const phones = tokens.reduce((n, t) => n + t.length, 0);
     console.log(`  registration (4 requests each): ${registration.rps.toFixed(1)} participants/s, p50 ${registration.p50.toFixed(0)} ms, ` +
       `p99 ${registration.p99.toFixed(0)} ms (${registration.operations} timed, ${phones} phones in all, ${registration.failed} failed)`);
