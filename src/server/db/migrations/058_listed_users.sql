@@ -36,9 +36,13 @@ SELECT u.id FROM radar_user u
     OR EXISTS (SELECT 1 FROM role_users ru JOIN radar_role r ON r.id = ru.role_id
                 WHERE ru.user_id = u.id AND r.authority_name NOT IN ('ROLE_PARTICIPANT', 'ROLE_INACTIVE_PARTICIPANT'));
 
+-- At commit: a user with a role then was decided by the role's trigger; one without, still invisible to every other
+-- transaction, is listed unless deleted meanwhile. One probe per new user, whatever the import's size.
 CREATE FUNCTION listed_user_on_user_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM listed_user_refresh(ARRAY[NEW.id]);
+  IF NOT EXISTS (SELECT 1 FROM role_users ru WHERE ru.user_id = NEW.id) THEN
+    INSERT INTO listed_user (user_id) SELECT u.id FROM radar_user u WHERE u.id = NEW.id ON CONFLICT DO NOTHING;
+  END IF;
   RETURN NULL;
 END $$;
 CREATE CONSTRAINT TRIGGER listed_user_insert AFTER INSERT ON radar_user
