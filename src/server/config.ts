@@ -68,6 +68,9 @@ export interface Config {
   /** Server processes (WORKERS; docs/deployment.md): the cores when DATABASE_URL is set, else 1 (the embedded
    * database lives in one process). */
   workers: number;
+  /** Connections per server process to PostgreSQL (DATABASE_POOL_SIZE; docs/deployment.md): by default about two per
+   * core for all WORKERS together, at least 4 per process. */
+  databasePoolSize: number;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +188,19 @@ function workers(env: Env, databaseUrl: string | undefined): number {
   return n;
 }
 
+/**
+ * A pool of about twice the cores for all processes together: PostgreSQL runs about one busy backend per core, and
+ * as many again waiting on a commit's flush or on the network; more connections only queue inside the database, where
+ * every backend's locks and snapshots cost the others (16 cores with 8 workers of 10 connections were 80 backends, and
+ * the lock manager became the queue). The cores counted are this machine's, the common case of a database on the same
+ * machine or one of its size; DATABASE_POOL_SIZE states another. At least 4, so that a request holding a transaction's
+ * connection still finds one for a statement beside it.
+ */
+function databasePoolSize(env: Env, workerCount: number): number {
+  const fallback = Math.max(4, Math.ceil((2 * availableParallelism()) / workerCount));
+  return int(env, 'DATABASE_POOL_SIZE', fallback, 1, 1000);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -193,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
   }
+  const workerCount = workers(env, databaseUrl);
   let publicUrl = env.PUBLIC_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
   try {
     const u = new URL(publicUrl);
@@ -245,7 +262,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: trustedProxies(env),
     resetMailLimits: resetMailLimits(env),
     requireTwoFactor: requireTwoFactor(env),
-    workers: workers(env, databaseUrl),
+    workers: workerCount,
+    databasePoolSize: databasePoolSize(env, workerCount),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);

@@ -7,7 +7,7 @@ import { openPgliteThread } from './pglite-thread';
 import { openPostgres } from './postgres';
 
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { max: config.databasePoolSize });
   const lock: DataDirLock = lockDataDir(config.dataDir);
   try {
     const db = await openPgliteThread({ dataDir: `${config.dataDir}/pgdata` });
