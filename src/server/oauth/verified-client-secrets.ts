@@ -5,7 +5,7 @@
 // matched it: a changed secret has another hash and misses; a wrong secret digests otherwise and misses (and goes to
 // scrypt, so a guess costs as before); the digests are worthless outside this process.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { processCache } from '../management/cache-stats';
+import { processCache } from '../cache-stats';
 
 const MAX_ENTRIES = 1000;
 const key = randomBytes(32);
