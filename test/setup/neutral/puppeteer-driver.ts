@@ -46,14 +46,18 @@ class PuppeteerDriver implements Driver {
   }
 
   private async element(selector: Selector) {
-    const element = await this.page.waitForSelector(handle(selector), { timeout: WAIT });
+    const element = await this.page.waitForSelector(handle(selector), { timeout: WAIT }).catch((error: Error) => {
+      throw new Error(`${selector}: ${error.message}`);
+    });
     if (!element) throw new Error(`No element for ${selector}`);
     return element;
   }
 
   async click(selector: Selector): Promise<void> {
     // A locator waits until the element is visible, stable and not covered, like a WebDriver click.
-    await this.page.locator(handle(selector)).setTimeout(WAIT).click();
+    await this.page.locator(handle(selector)).setTimeout(WAIT).click().catch((error: Error) => {
+      throw new Error(`click ${selector}: ${error.message}`);
+    });
   }
 
   async type(selector: Selector, text: string): Promise<void> {
