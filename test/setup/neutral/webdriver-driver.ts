@@ -118,13 +118,19 @@ class WebKitDriver implements Driver {
   private async withElement(selector: Selector, act: (element: ElementRef) => Promise<unknown>): Promise<void> {
     const deadline = Date.now() + WAIT;
     for (;;) {
+      const element = await this.find(selector);
       try {
-        await act(await this.find(selector));
+        await act(element);
         return;
       } catch (error) {
         const retry = error instanceof WebDriverError &&
           ['element click intercepted', 'element not interactable', 'stale element reference'].includes(error.error);
         if (!retry || Date.now() > deadline) throw error;
+        // WebDriver scrolls an element only until its edge shows, where a sticky header or footer may cover it;
+        // centred, it is clear of them (as puppeteer scrolls before a click).
+        if (error.error === 'element click intercepted') {
+          await this.session.execute('arguments[0].scrollIntoView({ block: "center", inline: "center" });', [element]).catch(() => undefined);
+        }
         await sleep(100);
       }
     }
