@@ -54,6 +54,19 @@ function launch(engine: Engine, userDataDir: string): Promise<Browser> {
   return puppeteer.launch({ executablePath: chromePath(), headless: true, userDataDir, args: CHROMIUM_ARGS });
 }
 
+/**
+ * Chromium logs every answer of 400 or more as a console error ("Failed to load resource: the server responded with
+ * a status of 409 (Conflict)"), and the tests count on it; Firefox logs none over WebDriver BiDi. On Firefox the same
+ * line is recorded from the response, so a page's problems read alike on both engines.
+ */
+export function recordFailedLoads(page: Page, problems: string[]): void {
+  if (currentEngine() !== 'firefox') return;
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    problems.push(`console: Failed to load resource: the server responded with a status of ${response.status()} (${response.statusText()}) ${response.url()}`);
+  });
+}
+
 export interface TestBrowser {
   browser: Browser;
   /** A new page that records console errors and failed requests; `problems()` lists them. */
@@ -76,6 +89,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
         if (msg.type() === 'error') problems.push(`console: ${msg.text()}${msg.text().startsWith('Failed to load resource') ? ` ${msg.location()?.url ?? ''}` : ''}`);
       });
       page.on('pageerror', (err) => problems.push(`pageerror: ${(err as Error).message}`));
+      recordFailedLoads(page, problems);
       return Object.assign(page, { problems: () => problems });
     },
     async close() {
