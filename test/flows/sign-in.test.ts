@@ -60,7 +60,7 @@ for (const [name, size] of Object.entries(WIDTHS)) {
     // The next step's code: the confirming code's step is used up.
     await driver.type('input[name=two-factor-code]', generateTotp(base32Decode(secret)!, Date.now() + 30_000));
     await driver.click('button[type=submit]');
-    await waitForSelector(driver, '#account-menu', 20000);
+    await waitForSelector(driver, '#account-menu', 30000);
     await waitForText(driver, `You are logged in as user "${login}"`);
     assert.not.match(await bodyText(driver), /two-factor-code/);
     assert.equal(await driver.problems(), []);

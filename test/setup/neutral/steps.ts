@@ -15,7 +15,10 @@ export async function waitUntil<T, A extends unknown[]>(driver: Driver, what: st
   for (;;) {
     const value = await driver.evaluate(fn, ...args).catch(() => undefined);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeout} ms for ${what} (on ${driver.engine})`);
+    if (Date.now() > deadline) {
+      const at = await driver.evaluate(() => location.href).catch(() => 'an unknown page');
+      throw new Error(`Waited ${timeout} ms for ${what} (on ${driver.engine}, at ${at})`);
+    }
     await sleep(100);
   }
 }
@@ -55,7 +58,8 @@ export async function submitPassword(driver: Driver, baseUrl: string, login: str
 /** Signs in through the real sign-in page (no second factor); back in the app, signed in. */
 export async function signIn(driver: Driver, baseUrl: string, login: string, password: string): Promise<void> {
   await submitPassword(driver, baseUrl, login, password);
-  await waitForSelector(driver, '#account-menu', 20000);
+  // The first load of the app in a new browser is the slowest (a cold Firefox took 15 s on a busy 2-core machine).
+  await waitForSelector(driver, '#account-menu', 30000);
   await waitUntil(driver, 'the app at #/', () => location.pathname === '/' || location.hash.startsWith('#/'), []);
 }
 
