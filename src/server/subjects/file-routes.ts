@@ -6,7 +6,7 @@ import { projectIdByName } from '../projects/project-dto';
 import { perm, route, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { booleanParam } from '../http/query-params';
-import { parseCriteria, type SubjectCriteria } from './criteria';
+import { parseCriteria, projectNameParam, type SubjectCriteria } from './criteria';
 import { subjectCriteriaParams } from './list-docs';
 import { exportReply } from './subject-export';
 import { importSubjects } from './subject-import';
@@ -60,7 +60,10 @@ export const subjectFileRoutes: RouteEntry[] = [
 
   route<undefined, undefined, undefined, SubjectCriteria>({
     method: 'GET', path: '/api/subjects.csv', access: perm('SUBJECT.READ', 'project'),
-    find: ({ query }) => (query.projectName === undefined ? {} : { project: query.projectName }),
+    find: ({ ctx }) => {
+      const projectName = projectNameParam(ctx.query);
+      return projectName === undefined ? {} : { project: projectName };
+    },
     parseQuery: (query) => parseCriteria(query),
     query: exportParams(true),
     queryObjectName: 'subjectCriteria',

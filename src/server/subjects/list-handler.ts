@@ -11,7 +11,7 @@ import { notFoundVm } from '../http/errors';
 import { projectNotFound } from '../http/not-found';
 import { JSON_CONTENT_TYPE } from '../http/respond';
 import { perm, route, type SpeculativeRead } from '../http/route';
-import { parseCriteria, type SubjectCriteria } from './criteria';
+import { parseCriteria, projectNameParam, type SubjectCriteria } from './criteria';
 import { subjectCriteriaParams, subjectListDoc } from './list-docs';
 import { encodePathSegment, subjectListHeaders } from './list-link';
 import { buildExactLookup, buildListStatement, requireCompleteCursor } from './list-sql';
@@ -77,7 +77,10 @@ export const listAllSubjects = route<undefined, undefined, Reply | undefined, Su
   path: '/api/subjects',
   access: perm('SUBJECT.READ', 'project'),
   // Without projectName the entity is global: system admins only.
-  find: ({ query }) => (query.projectName === undefined ? {} : { project: query.projectName }),
+  find: ({ ctx }) => {
+    const projectName = projectNameParam(ctx.query);
+    return projectName === undefined ? {} : { project: projectName };
+  },
   parseQuery: (query) => criteriaOf(query),
   query: subjectCriteriaParams(true),
   queryObjectName: 'subjectCriteria',

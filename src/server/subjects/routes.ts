@@ -60,6 +60,7 @@ export const subjectRoutes: RouteEntry[] = [
 
   route<Body, Write>({
     method: 'POST', path: '/api/subjects', access: perm('SUBJECT.CREATE', 'project'), body: BODY,
+    findFromBody: true,
     find: ({ body }) => {
       const input = subjectInput(body);
       if (input.id !== undefined) throw idExists();
@@ -84,6 +85,7 @@ export const subjectRoutes: RouteEntry[] = [
       read: ({ ctx, body }, callerLogin) => findSubjectWithCaller(ctx.app.db, idOf(body)!, callerLogin),
     },
     // Without an id this is a create: checked here on the named project, and with SUBJECT.CREATE in the handler.
+    findFromBody: true,
     find: async ({ body, early }) => {
       const input = subjectInput(body);
       const projectName = requireProjectRef(input);
@@ -111,6 +113,7 @@ export const subjectRoutes: RouteEntry[] = [
   route<Body, { id: number; checked: EntityDetails }>({
     method: 'PUT', path: '/api/subjects/discontinue', access: perm('SUBJECT.UPDATE', 'subject'),
     body: { ...BODY, description: 'Needs id, project.id and project.projectName' },
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       const input = subjectInput(body);
       if (input.id === undefined) throw noSubjectId();
