@@ -45,9 +45,9 @@ export async function historyOf(q: Queryable, login: string): Promise<History> {
 }
 
 /**
- * The snapshots with every nested project the caller may not read (PROJECT.READ) cut down to its name: a subject's
- * history may hold the projects it was in before, whose groups, description, location and organization are not the
- * caller's to see. Each project is checked once.
+ * The snapshots with every nested project the caller may not read (PROJECT.READ) cut down to its name, and the
+ * subject's group in it left out: a subject's history may hold the projects it was in before, whose groups,
+ * description, location and organization are not the caller's to see. Each project is checked once.
  */
 async function withReadableProjects(q: Queryable, principal: Principal, snapshots: SubjectDTO[]): Promise<SubjectDTO[]> {
   const readable = new Map<string, Promise<boolean>>();
@@ -58,7 +58,8 @@ async function withReadableProjects(q: Queryable, principal: Principal, snapshot
   return Promise.all(snapshots.map(async (snapshot) => {
     const name = (snapshot?.project as ProjectDTO | undefined)?.projectName;
     if (name === undefined || (await mayRead(name))) return snapshot;
-    return { ...snapshot, project: { projectName: name } as ProjectDTO };
+    // The subject's group then is one of that project's groups: a detail of the project, left out with it.
+    return { ...snapshot, project: { projectName: name } as ProjectDTO, ...(snapshot.group != null ? { group: null } : {}) };
   }));
 }
 
