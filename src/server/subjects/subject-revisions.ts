@@ -49,7 +49,7 @@ export async function historyOf(q: Queryable, login: string): Promise<History> {
  * subject's group in it left out: a subject's history may hold the projects it was in before, whose groups,
  * description, location and organization are not the caller's to see. Each project is checked once.
  */
-async function withReadableProjects(q: Queryable, principal: Principal, snapshots: SubjectDTO[]): Promise<SubjectDTO[]> {
+export async function withReadableProjects(q: Queryable, principal: Principal, snapshots: SubjectDTO[]): Promise<SubjectDTO[]> {
   const readable = new Map<string, Promise<boolean>>();
   const mayRead = (name: string) => {
     if (!readable.has(name)) readable.set(name, allowed(q, principal, 'PROJECT.READ', { project: name }));
