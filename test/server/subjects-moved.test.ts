@@ -187,4 +187,19 @@ t('revisions: a nested project the caller may not read shows its name only, in b
   assert.ok(Object.keys(org.body[0].entity.project).length > 1);
 });
 
+t('a role taken away since the token was issued: the list hides by the roles in the database, not the token\'s', async () => {
+  const userId = await createUser(server, 'demoted', [
+    { authority: 'ROLE_PROJECT_ADMIN', project: 'radar' }, { authority: 'ROLE_ORGANIZATION_ADMIN', organization: 'main' },
+  ]);
+  const demoted = await asUser(server, 'demoted');
+  const path = `/api/projects/radar/subjects?${INACTIVE}`;
+  assert.is(byLogin((await demoted('GET', path)).body, 'inner')!.personName, 'Secret Person', 'as organization admin');
+  await server.app.db.query(
+    `DELETE FROM role_users WHERE user_id = $1 AND role_id IN (SELECT id FROM radar_role WHERE authority_name = 'ROLE_ORGANIZATION_ADMIN')`, [userId]);
+  const after = await demoted('GET', path);
+  assert.is(after.status, 200, after.text);
+  assertNoSecret(after.text, 'demoted');
+  assertDeparted(byLogin(after.body, 'inner'), 'demoted');
+});
+
 t.run();
