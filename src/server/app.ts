@@ -28,6 +28,7 @@ import { groupRoutes } from './groups/routes';
 import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './subjects/routes';
+import { subjectPrivacyRoutes } from './subjects/privacy-routes';
 import { subjectFileRoutes } from './subjects/file-routes';
 import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
@@ -55,6 +56,7 @@ export function buildRouter(): Router {
     .entries(roleRoutes)
     .entries(revisionRoutes)
     .entries(subjectRoutes)
+    .entries(subjectPrivacyRoutes)
     .entries(subjectFileRoutes)
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)

@@ -9,6 +9,7 @@ import { booleanParam } from '../http/query-params';
 import { parseCriteria, type SubjectCriteria } from './criteria';
 import { subjectCriteriaParams } from './list-docs';
 import { exportReply } from './subject-export';
+import { recordSubjectsExport } from './subject-views';
 import { importSubjects } from './subject-import';
 
 /** 100,000 rows of a dozen columns fit with room to spare; every other body keeps the default limit. */
@@ -47,8 +48,9 @@ export const subjectFileRoutes: RouteEntry[] = [
     parseQuery: (query, params) => parseCriteria(query, params.projectName),
     query: exportParams(false),
     queryObjectName: 'subjectCriteria',
-    handler: async ({ ctx, params, query }) => {
+    handler: async ({ ctx, principal, params, query }) => {
       await projectIdByName(ctx.app.db, params.projectName);
+      await recordSubjectsExport(ctx.app.db, principal, params.projectName);
       return exportReply(ctx.app.db, query, { name: params.projectName }, ctx.app.config.hiddenSubjectFields, `subjects-${params.projectName}.csv`);
     },
     doc: {
@@ -64,8 +66,9 @@ export const subjectFileRoutes: RouteEntry[] = [
     parseQuery: (query) => parseCriteria(query),
     query: exportParams(true),
     queryObjectName: 'subjectCriteria',
-    handler: async ({ ctx, query }) => {
+    handler: async ({ ctx, principal, query }) => {
       if (query.projectName !== undefined) await projectIdByName(ctx.app.db, query.projectName);
+      await recordSubjectsExport(ctx.app.db, principal, query.projectName);
       const scope = query.projectName === undefined ? undefined : { name: query.projectName };
       return exportReply(ctx.app.db, query, scope, ctx.app.config.hiddenSubjectFields, `subjects${query.projectName ? `-${query.projectName}` : ''}.csv`);
     },

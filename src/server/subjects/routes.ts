@@ -20,6 +20,7 @@ import { deleteSubject, discontinueSubject } from './subject-retire';
 import { getSubjectRevision, historyOf, listSubjectRevisions, SUBJECT_HISTORY_SORT, type History } from './subject-revisions';
 import { requireProjectRef } from './subject-rules';
 import { updateSubject } from './subject-update';
+import { recordView } from './subject-views';
 
 type Body = Record<string, unknown>;
 
@@ -135,7 +136,11 @@ export const subjectRoutes: RouteEntry[] = [
       if (!detail) throw subjectNotFound(params.login);
       return { entity: subjectEntity(detail.found), found: detail };
     },
-    handler: ({ found }) => ok(found.dto),
+    // Who looked (docs/subjects.md): the view is queued and written within seconds, keeping this read one round trip.
+    handler: ({ ctx, principal, found }) => {
+      recordView(ctx.app, principal, found.dto.login);
+      return ok(found.dto);
+    },
     doc: {
       tag: 'Subjects', summary: 'One subject', pathParams: { login: 'The subject\'s login' },
       success: doc.ok(ref('SubjectDTO'), 'With its full project and provenance'), errors: { 404: 'error.subjectNotFound' },
