@@ -14,7 +14,7 @@ import { AttributeList, ExternalId, SourceLinks, SubjectStatusBadge } from './su
 import { useHiddenSubjectFields } from './use-hidden-fields';
 import { useSubject } from './use-subject';
 import { SubjectActivity, SourcesLastSeen } from './subject-activity';
-import { SubjectPrivacy, SubjectPrivacyActions } from './subject-privacy';
+import { SubjectPrivacy, SubjectPrivacyActions, useSubjectPrivacy } from './subject-privacy';
 
 export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
@@ -31,6 +31,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const loaded = useSubject(login);
   const subject = loaded.data;
   const projectName = subject?.project?.projectName;
+  const privacy = useSubjectPrivacy(login);
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
   const row = (key: string, value: ReactNode) => (
@@ -70,7 +71,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           {row('lastModifiedDate', formatDateTime(subject.lastModifiedDate))}
         </dl>
       )}
-      {subject && <SubjectPrivacy login={login} />}
+      {subject && <SubjectPrivacy data={privacy} />}
       <div className="subject-detail__actions">
         <button type="button" className="button button--secondary" onClick={() => router.back()}>
           {t('entity.action.back')}
@@ -89,7 +90,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           </button>
         </AuthorityGate>
         {subject && (
-          <SubjectPrivacyActions login={login} admins={admins} erased={false} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
+          <SubjectPrivacyActions login={login} admins={admins} erased={privacy?.erasure !== undefined} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
         )}
         <AuthorityGate authorities={[ROLE_SYS_ADMIN]}>
           <button type="button" className="button button--danger" disabled={!subject} onClick={() => openInPlace(pathOf('subject', login, 'delete'))}>

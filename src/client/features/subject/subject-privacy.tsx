@@ -16,14 +16,17 @@ export interface SubjectPrivacyVM {
 
 const privacyPath = (login: string) => `api/subjects/${encodeURIComponent(login)}/privacy`;
 
-/** "Last viewed by" and the erasure notice, reloaded when the subject changes. */
-export function SubjectPrivacy({ login }: { login: string }): ReactNode {
-  const t = useT();
+/** The subject's privacy state, reloaded when the subject changes (an erasure emits its update). */
+export function useSubjectPrivacy(login: string): SubjectPrivacyVM | undefined {
   const http = useHttp();
-  const privacy = useResource(['subject-privacy', login], async (signal) => (await http.get<SubjectPrivacyVM>(privacyPath(login), { signal })).data, {
+  return useResource(['subject-privacy', login], async (signal) => (await http.get<SubjectPrivacyVM>(privacyPath(login), { signal })).data, {
     reloadOn: { subjectListModification: (change) => change.subject.login === login },
-  });
-  const data = privacy.data;
+  }).data;
+}
+
+/** "Last viewed by" and the erasure notice. */
+export function SubjectPrivacy({ data }: { data: SubjectPrivacyVM | undefined }): ReactNode {
+  const t = useT();
   if (!data) return null;
   return (
     <div className="subject-privacy">
