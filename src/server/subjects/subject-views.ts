@@ -1,19 +1,22 @@
 // "Who looked" (docs/subjects.md): reading a subject's personal fields through GET api/subjects/{login} writes an
 // audit event SUBJECT_VIEWED with who, when and which subject (never a value). The detail is a hot read of one round
 // trip (test/server/statement-counts.test.ts), so its events are not written in the request: they are queued in this
-// process and written together, one multi-row INSERT, at most FLUSH_MS after the first one was queued (or when
-// MAX_QUEUED wait). Whatever reads view events (the subject's "last viewed by", the subject access export, the audit
-// screen) flushes this process's queue first; the server's shutdown flushes it too. A process that dies loses at
-// most FLUSH_MS of view events, never an answer.
+// process, with the time of the read, and written together, one multi-row INSERT, in the next quiet moment (no
+// request in flight and none for QUIET_MS, http/request-activity.ts), or at the latest MAX_WAIT_MS after the first
+// one was queued, or when MAX_QUEUED wait. Whatever reads view events (the subject's "last viewed by", the subject
+// access export, the audit screen) writes this process's queue first; the server's shutdown writes it too. A process
+// that dies loses the views not yet written (at most MAX_WAIT_MS of them), never an answer.
 // A subject reading itself (the participant's app) is no view by someone else and is not recorded.
 import { recordSecurityEvent } from '../audit/security-events';
 import type { Principal } from '../auth/principal';
 import type { Database, Queryable } from '../db/database';
+import { isQuiet } from '../http/request-activity';
 import type { AppServices } from '../services';
 
 type App = Pick<AppServices, 'db' | 'logs'>;
 
-export const FLUSH_MS = 2000;
+export const QUIET_MS = 250;
+export const MAX_WAIT_MS = 10_000;
 const MAX_QUEUED = 500;
 
 interface QueuedView {
@@ -24,6 +27,8 @@ interface QueuedView {
 
 interface ViewQueue {
   views: QueuedView[];
+  /** performance.now() when the oldest queued view was queued. */
+  since: number;
   timer?: ReturnType<typeof setTimeout>;
   flushing?: Promise<void>;
 }
@@ -32,7 +37,7 @@ const queues = new WeakMap<Database, ViewQueue>();
 
 function queueOf(db: Database): ViewQueue {
   let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = { views: [] }));
+  if (!queue) queues.set(db, (queue = { views: [], since: 0 }));
   return queue;
 }
 
@@ -43,12 +48,22 @@ export const viewerOf = (principal: Principal): string => (principal.login ?? pr
 export function recordView(app: App, principal: Principal, login: string): void {
   if (principal.login === login) return;
   const queue = queueOf(app.db);
+  if (!queue.views.length) queue.since = performance.now();
   queue.views.push({ principal: viewerOf(principal), login, at: new Date().toISOString() });
   if (queue.views.length >= MAX_QUEUED) void flushViews(app);
-  else if (!queue.timer) {
-    queue.timer = setTimeout(() => void flushViews(app), FLUSH_MS);
-    queue.timer.unref?.();
-  }
+  else schedule(app, queue);
+}
+
+/** Looks for a quiet moment every QUIET_MS until the queue is written. */
+function schedule(app: App, queue: ViewQueue): void {
+  if (queue.timer) return;
+  queue.timer = setTimeout(() => {
+    queue.timer = undefined;
+    if (!queue.views.length) return;
+    if (isQuiet(app, QUIET_MS) || performance.now() - queue.since >= MAX_WAIT_MS) void flushViews(app);
+    else schedule(app, queue);
+  }, QUIET_MS);
+  queue.timer.unref?.();
 }
 
 /** Writes this process's queued views; answers when they (and any write already under way) are stored. */
