@@ -105,7 +105,9 @@ for (const [name, size] of Object.entries(WIDTHS)) {
 
 t('Dutch: the privacy texts of the subject page, for a project admin who reads Dutch', async () => {
   await createUser(server, 'privacy-nl', [{ authority: 'ROLE_PROJECT_ADMIN', project: PROJECT }], { password: NL_PASSWORD, langKey: 'nl' });
-  const dutch = await browser.newPage();
+  // Its own browser context: its own cookies, so this sign-in is not the admin's session.
+  const context = await browser.browser.createBrowserContext();
+  const dutch = await context.newPage();
   try {
     await dutch.setViewport(WIDTHS.phone);
     await signInInBrowser(dutch, server, 'privacy-nl', NL_PASSWORD);
@@ -117,7 +119,7 @@ t('Dutch: the privacy texts of the subject page, for a project admin who reads D
     assert.ok(text.includes('Persoonsgegevens wissen'));
     assert.equal(await axeSerious(dutch), [], 'nl: erased subject');
   } finally {
-    await dutch.close();
+    await context.close();
   }
 });
 
