@@ -190,12 +190,13 @@ t('the access export: current data, every revision, pairing history and audit ev
   for (const type of ['PAIR_CLIENT_REQUEST', 'PAIRING_TOKEN_EXCHANGED', 'SUBJECT_ACCESS_EXPORTED']) assert.ok(types.includes(type), type);
 });
 
-t('who looked: a detail read is audited (not the subject\'s own), the audit log filters by subject, last viewed by someone else', async () => {
+t('who looked: a detail or history read is audited (not the subject\'s own), the audit log filters by subject, last viewed by someone else', async () => {
   await insertSubjects(server, [{ login: 'looked-at', project: 'radar', activated: true }]);
   const self = await asUser(server, 'looked-at');
   assert.is((await self('GET', '/api/subjects/looked-at')).status, 200);
   assert.is((await radmin('GET', '/api/subjects/looked-at')).status, 200);
   assert.is((await analyst('GET', '/api/subjects/looked-at')).status, 200);
+  assert.is((await analyst('GET', '/api/subjects/looked-at/revisions')).status, 200);
   assert.is((await otherAdmin('GET', '/api/subjects/looked-at')).status, 403, 'a refused read is no view');
   // The analyst sees the project admin; the project admin sees the analyst; nobody sees themselves.
   assert.equal((await analyst('GET', '/api/subjects/looked-at/privacy')).body.lastViewed?.by, 'radmin');
@@ -207,7 +208,7 @@ t('who looked: a detail read is audited (not the subject\'s own), the audit log 
   assert.is(events.status, 200);
   const views = events.body.filter((e: { type: string }) => e.type === 'SUBJECT_VIEWED');
   assert.equal(views.map((e: { principal: string; data: unknown }) => [e.principal, e.data]).sort(),
-    [['radmin', { subject_login: 'looked-at' }], ['ranalyst', { subject_login: 'looked-at' }]]);
+    [['radmin', { subject_login: 'looked-at' }], ['ranalyst', { subject_login: 'looked-at' }], ['ranalyst', { subject_login: 'looked-at' }]]);
   assert.ok(events.body.every((e: { data?: { subject_login?: string } }) => e.data?.subject_login === 'looked-at'));
   // A CSV export is one event naming the project, whatever it holds.
   await radmin('GET', '/api/projects/radar/subjects.csv');

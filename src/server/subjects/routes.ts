@@ -162,7 +162,10 @@ export const subjectRoutes: RouteEntry[] = [
     parseQuery: (query) => parsePageable(query, { defaultSize: 20, sortable: SUBJECT_HISTORY_SORT }),
     query: doc.pageable(20, Object.keys(SUBJECT_HISTORY_SORT)),
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, params, found, query }) => listSubjectRevisions(ctx, found, params.login, query),
+    handler: ({ ctx, principal, params, found, query }) => {
+      recordView(ctx.app, principal, params.login); // the history holds its personal fields too
+      return listSubjectRevisions(ctx, found, params.login, query);
+    },
     doc: {
       tag: 'Subjects', summary: 'Revisions of a subject',
       success: doc.paged('RevisionDTO', 'One page; Link entries use the base /subjects/{login}/revisions (without /api), as the original'),
@@ -174,7 +177,10 @@ export const subjectRoutes: RouteEntry[] = [
     method: 'GET', path: '/api/subjects/:login/revisions/:revisionNb', access: perm('SUBJECT.READ', 'subject'),
     patterns: { revisionNb: /^\d{1,15}$/ },
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, params, found }) => getSubjectRevision(ctx, found, params.login, Number(params.revisionNb)),
+    handler: ({ ctx, principal, params, found }) => {
+      recordView(ctx.app, principal, params.login);
+      return getSubjectRevision(ctx, found, params.login, Number(params.revisionNb));
+    },
     doc: {
       tag: 'Subjects', summary: 'A subject as of one revision', description: 'Also works for deleted subjects.',
       pathParams: { revisionNb: 'Revision number' }, success: doc.ok(ref('SubjectDTO'), 'The subject at that revision'), errors: { 404: 'error.subjectNotFound' },
