@@ -132,6 +132,7 @@ export const POPUPS: readonly AppRoute[] = [
   { path: 'project-subject/:projectName/:login/edit', page: subject('SubjectDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.subject.home.editLabel' },
   { path: 'subject/:login/delete', page: subject('SubjectDeleteDialog'), authorities: SYS, titleKey: 'entity.delete.title' },
   { path: 'subject/:login/discontinue', page: subject('SubjectDiscontinueDialog'), authorities: SYS_OR_PRJ, titleKey: 'managementPortalApp.subject.discontinue.title' },
+  { path: 'subject/:login/erase', page: subject('SubjectEraseDialog'), authorities: SYS_OR_PRJ, titleKey: 'managementPortalApp.subject.erase.title' },
   { path: 'subject/:login/pairApp', page: pairApp('PairAppDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.subject.pairApp.title' },
   { path: 'subject/:login/sources', page: subject('SourceAssignerDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.subject.sources.title' },
   { path: 'project-group-new/:projectName', page: group('GroupDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.group.home.createLabel' },

@@ -17,7 +17,7 @@ export type ImportProblemCode =
   // a cell or a row on its own
   | 'cellCount' | 'unstorableText' | 'tooLong' | 'notDate' | 'notDateTime'
   // a row against the others and the database: subjects
-  | 'loginNotFound' | 'duplicateLogin' | 'duplicateExternalId' | 'externalIdTaken' | 'unknownGroup'
+  | 'loginNotFound' | 'duplicateLogin' | 'duplicateExternalId' | 'externalIdTaken' | 'unknownGroup' | 'subjectErased'
   // staff users and their roles
   | 'loginInUse' | 'emailInUse' | 'duplicateEmail' | 'notStaffRole' | 'unknownProject' | 'unknownOrganization'
   | 'roleNeeded' | 'roleNotAllowed' | 'globalRoleNotAllowed' | 'roleInvalid';
@@ -59,6 +59,7 @@ const ENGLISH: Record<ImportProblemCode, Text> = {
   duplicateExternalId: (p) => `Duplicate external id in the file (also on row ${p.row})`,
   externalIdTaken: () => 'Another subject of the project has this external id',
   unknownGroup: (p) => `Unknown group: ${p.group}`,
+  subjectErased: () => 'The personal data of this subject was erased; an import cannot fill it again',
   loginInUse: () => 'Login already in use',
   emailInUse: () => 'Email already in use',
   duplicateEmail: (p) => `The e-mail is also on row ${p.row}`,

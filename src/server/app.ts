@@ -28,10 +28,12 @@ import { groupRoutes } from './groups/routes';
 import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './subjects/routes';
+import { subjectPrivacyRoutes } from './subjects/privacy-routes';
 import { subjectFileRoutes } from './subjects/file-routes';
 import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
+import { requestStarted } from './http/request-activity';
 import { apiDocsRoutes } from './api-docs/routes';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -58,6 +60,7 @@ export function buildRouter(): Router {
     .entries(roleRoutes)
     .entries(revisionRoutes)
     .entries(subjectRoutes)
+    .entries(subjectPrivacyRoutes)
     .entries(subjectFileRoutes)
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)
@@ -104,6 +107,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
+    const ended = requestStarted(app);
     securityHeaders(res, app.config.publicUrl.startsWith('https:'));
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = url.pathname;
@@ -140,6 +144,7 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
     } catch (error) {
       writeReply(res, errorReply(error, errorLog), ctx.extraHeaders);
     } finally {
+      ended();
       const elapsed = performance.now() - started;
       metrics.record(method, path, res.statusCode, elapsed);
       httpLog.info(`${ctx.remoteAddress} ${method} ${url.pathname} ${res.statusCode} ${elapsed.toFixed(1)}ms`);

@@ -1,5 +1,6 @@
 // Starting and stopping the whole server: open the database, migrate, create the first admin, listen. Used by main.ts
 // and by tests that need a real process-like server.
+import { flushViews } from './subjects/subject-views';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Config } from './config';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
       stopAuditRetention();
       server.closeAllConnections();
       app.mail.close();
+      await flushViews(app); // the queued subject views (subjects/subject-views.ts)
       await db.close();
     })());
   return { app, server, url, bootstrap: boot, stop };

@@ -141,6 +141,7 @@ export const POPUPS: readonly Screen[] = [
   popup('project-subject/:projectName/:login/edit', subjects, `project-subject/${PROJECT}/${SUBJECT}/edit`),
   popup('subject/:login/delete', subjects, `subject/${SUBJECT}/delete`),
   popup('subject/:login/discontinue', subjects, `subject/${SUBJECT}/discontinue`),
+  popup('subject/:login/erase', `subject/${SUBJECT}`, `subject/${SUBJECT}/erase`),
   popup('subject/:login/pairApp', subjects, `subject/${SUBJECT}/pairApp`),
   popup('subject/:login/sources', subjects, `subject/${SUBJECT}/sources`),
   popup('project-group-new/:projectName', `${subjects}?tab=groups`, `project-group-new/${PROJECT}`),

@@ -5,5 +5,6 @@ import { ENTITY_SCHEMAS } from './entities';
 import { OTHER_SCHEMAS } from './other';
 import { ACTIVITY_SCHEMAS } from './activity';
 import { PARTICIPANT_SCHEMAS } from './participants';
+import { PRIVACY_SCHEMAS } from './privacy';
 
-export const COMPONENT_SCHEMAS: Registry = { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS, ...PARTICIPANT_SCHEMAS, ...ACTIVITY_SCHEMAS };
+export const COMPONENT_SCHEMAS: Registry = { ...ENTITY_SCHEMAS, ...OTHER_SCHEMAS, ...PARTICIPANT_SCHEMAS, ...ACTIVITY_SCHEMAS, ...PRIVACY_SCHEMAS };

@@ -21,7 +21,12 @@ export type SecurityEventType =
   | 'TWO_FACTOR_USED'
   | 'TWO_FACTOR_ENABLED'
   | 'AUDIT_EXPORTED'
-  | 'CATALOGUE_IMPORTED';
+  | 'CATALOGUE_IMPORTED'
+  // Personal data of subjects (docs/subjects.md, "Erasure", "Access export", "Who looked")
+  | 'SUBJECT_ERASED'
+  | 'SUBJECT_VIEWED'
+  | 'SUBJECT_ACCESS_EXPORTED'
+  | 'SUBJECTS_EXPORTED';
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;

@@ -3,6 +3,7 @@
 // it, and its attributes. A subject counts as created, updated or unchanged by its user row, roles, subject row
 // and attributes together. Its status follows from its user's `activated` and its `removed` (DISCONTINUED: removed
 // and deactivated), exactly as in ManagementPortal.
+import { erasedLogins } from '../subjects/subject-erasure';
 import { CHUNK, inChunks, recordset } from './bulk';
 import { sameRows, sortedEntries, type ImportContext } from './context';
 import type { MpSubject, MpUser } from './mp-model';
@@ -52,6 +53,8 @@ export async function importSubjects(ctx: ImportContext, subjects: MpSubject[], 
     });
   }
 
+  // An erased subject (docs/subjects.md, "Erasure") keeps its personal fields and attributes empty on every re-run.
+  const erased = await erasedLogins(tx, subjects.map((s) => loginOf.get(s.userId)).filter((l): l is string => l !== undefined));
   const inserts: (SubjectRow & { mp_id: number; attributes: [string, string | null][] })[] = [];
   const updates: (SubjectRow & { id: number; attributes: [string, string | null][]; attributes_changed: boolean })[] = [];
   const outcomes = new Map<number, Outcome>();
@@ -73,7 +76,9 @@ export async function importSubjects(ctx: ImportContext, subjects: MpSubject[], 
       external_id: s.externalId, removed: s.removed, group_id: groupId, date_of_birth: s.dateOfBirth, person_name: s.personName,
       enrollment_date: s.enrollmentDate,
     };
-    const attributes = sortedEntries(s.attributes);
+    const wipe = erased.has(row.login);
+    if (wipe) Object.assign(row, { external_link: null, date_of_birth: null, person_name: null });
+    const attributes = wipe ? [] : sortedEntries(s.attributes);
     const existing = current.get(user.portalId);
     if (!existing) {
       inserts.push({ ...row, mp_id: s.id, attributes });

@@ -4,6 +4,7 @@
 // scrypt); once the portal holds its own scrypt hash for a user, a later run keeps it, since the password was
 // proven or changed in the portal. Pending activation and reset keys (stored in clear by ManagementPortal) are
 // kept as their SHA-256, as the portal stores its own. Outcomes of subjects' users are counted with the subjects.
+import { erasedLogins } from '../subjects/subject-erasure';
 import { createHash } from 'node:crypto';
 import { isBcryptHash } from '../auth/password-hash';
 import { CHUNK, inChunks, recordset } from './bulk';
@@ -98,6 +99,7 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
   await roles.idsOf([...wanted.values()].flat());
 
   const current = await currentUsers(ctx, users.map((u) => u.login));
+  const erased = await erasedLogins(tx, users.map((u) => u.login));
   const emails = new Map<string, string>();
   for (const r of await tx.query<{ login: string; email: string }>('SELECT login, email FROM radar_user WHERE email = ANY($1::text[])', [
     users.map((u) => u.email).filter((e): e is string => !!e),
@@ -115,6 +117,8 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
     outcomes.set(m.id, outcome);
     const existing = current.get(m.login);
     const row = desiredRow(m, existing, now);
+    // An erased subject's user keeps no e-mail or names, however often ManagementPortal is imported again.
+    if (erased.has(m.login)) Object.assign(row, { first_name: null, last_name: null, email: null, activation_key_hash: null, reset_key_hash: null, reset_date: null });
     if (m.passwordHash && !isBcryptHash(m.passwordHash)) {
       report.note('users whose ManagementPortal password is not a bcrypt hash were imported without a password (a password reset sets one)');
     }

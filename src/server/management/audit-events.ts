@@ -1,6 +1,6 @@
 // Reading the audit log (docs/management.md, Audits): AuditEvent {timestamp, principal, type, data} from table
 // audit_event, paged and sorted like Spring's PersistenceAuditEvent (auditEventDate, principal, auditEventType),
-// optionally between two whole days (UTC; both inclusive), of one type and one principal. The export
+// optionally between two whole days (UTC; both inclusive), of one type, one principal and about one subject. The export
 // (audit-export.ts) reads the same filter in keyset batches.
 import type { Queryable } from '../db/database';
 import { limitClause, orderByClause, type Pageable } from '../http/paging';
@@ -38,6 +38,8 @@ export interface DayRange {
 export interface AuditFilter extends DayRange {
   type?: string;
   principal?: string;
+  /** A subject's login: the events about it (`subject_login`, also in a list of them, or `user`). */
+  subject?: string;
 }
 
 function dataOf(raw: unknown): Record<string, string> {
@@ -71,6 +73,10 @@ export function filterConditions(filter: AuditFilter | undefined, params: unknow
   if (filter?.principal) {
     params.push(filter.principal);
     conditions.push(`principal = $${params.length}`);
+  }
+  if (filter?.subject) {
+    params.push(filter.subject);
+    conditions.push(`($${params.length} = ANY(string_to_array(data->>'subject_login', ',')) OR data->>'user' = $${params.length})`);
   }
   return conditions;
 }

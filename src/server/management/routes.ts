@@ -1,5 +1,6 @@
 // Monitoring (docs/management.md): health for anyone, and for system administrators the audit log, the loggers,
 // runtime metrics and the thread dump.
+import { flushViews } from '../subjects/subject-views';
 import { date, enumOf, object, oneOf, ref, string } from '../../common/schema';
 import { LOG_LEVELS, type LogLevel } from '../config';
 import { noContent, ok } from '../http/context';
@@ -28,8 +29,10 @@ function auditFilter(query: URLSearchParams): AuditFilter | undefined {
   const filter: AuditFilter = { ...dayRange(query) };
   const type = query.get('type')?.trim();
   const principal = query.get('principal')?.trim();
+  const subject = query.get('subject')?.trim();
   if (type) filter.type = type;
   if (principal) filter.principal = principal;
+  if (subject) filter.subject = subject;
   return Object.keys(filter).length ? filter : undefined;
 }
 
@@ -38,6 +41,7 @@ const AUDIT_FILTER_PARAMS = {
   toDate: doc.param(date(), 'Last day (UTC)'),
   type: doc.param(string(), 'Only events of this type, e.g. AUTHENTICATION_FAILURE'),
   principal: doc.param(string(), 'Only events of this principal (who acted)'),
+  subject: doc.param(string(), 'Only events about this subject (its login; docs/subjects.md, "Who looked")'),
 };
 
 function dayRange(query: URLSearchParams): DayRange | undefined {
@@ -94,6 +98,7 @@ export const managementRoutes: RouteEntry[] = [
     handler: async ({ ctx }) => {
       const range = auditFilter(ctx.query);
       const pageable = parsePageable(ctx.query, { defaultSize: 20, sortable: AUDIT_SORTABLE });
+      await flushViews(ctx.app); // this process's queued subject views are part of the log
       const { events, total } = await listAuditEvents(ctx.app.db, pageable, range);
       return ok(events, pagingHeaders('/management/audits', pageable, total));
     },

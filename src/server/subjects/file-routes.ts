@@ -10,6 +10,7 @@ import { parseCriteria, projectNameParam, type SubjectCriteria } from './criteri
 import { visibilityFor } from './departed';
 import { subjectCriteriaParams } from './list-docs';
 import { exportReply } from './subject-export';
+import { recordSubjectsExport } from './subject-views';
 import { importSubjects } from './subject-import';
 
 /** 100,000 rows of a dozen columns fit with room to spare; every other body keeps the default limit. */
@@ -50,6 +51,7 @@ export const subjectFileRoutes: RouteEntry[] = [
     queryObjectName: 'subjectCriteria',
     handler: async ({ ctx, principal, params, query }) => {
       await projectIdByName(ctx.app.db, params.projectName);
+      await recordSubjectsExport(ctx.app.db, principal, params.projectName);
       return exportReply(ctx.app.db, query, { name: params.projectName }, ctx.app.config.hiddenSubjectFields, `subjects-${params.projectName}.csv`, visibilityFor(principal.token, query));
     },
     doc: {
@@ -70,6 +72,7 @@ export const subjectFileRoutes: RouteEntry[] = [
     queryObjectName: 'subjectCriteria',
     handler: async ({ ctx, principal, query }) => {
       if (query.projectName !== undefined) await projectIdByName(ctx.app.db, query.projectName);
+      await recordSubjectsExport(ctx.app.db, principal, query.projectName);
       const scope = query.projectName === undefined ? undefined : { name: query.projectName };
       return exportReply(ctx.app.db, query, scope, ctx.app.config.hiddenSubjectFields, `subjects${query.projectName ? `-${query.projectName}` : ''}.csv`, visibilityFor(principal.token, query));
     },

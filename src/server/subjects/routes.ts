@@ -20,6 +20,7 @@ import { deleteSubject, discontinueSubject } from './subject-retire';
 import { getSubjectRevision, historyOf, listSubjectRevisions, SUBJECT_HISTORY_SORT, type History } from './subject-revisions';
 import { requireProjectRef } from './subject-rules';
 import { updateSubject } from './subject-update';
+import { recordView } from './subject-views';
 
 type Body = Record<string, unknown>;
 
@@ -138,7 +139,11 @@ export const subjectRoutes: RouteEntry[] = [
       if (!detail) throw subjectNotFound(params.login);
       return { entity: subjectEntity(detail.found), found: detail };
     },
-    handler: ({ found }) => ok(found.dto),
+    // Who looked (docs/subjects.md): the view is queued and written within seconds, keeping this read one round trip.
+    handler: ({ ctx, principal, found }) => {
+      recordView(ctx.app, principal, found.dto.login);
+      return ok(found.dto);
+    },
     doc: {
       tag: 'Subjects', summary: 'One subject', pathParams: { login: 'The subject\'s login' },
       success: doc.ok(ref('SubjectDTO'), 'With its full project and provenance'), errors: { 404: 'error.subjectNotFound' },
@@ -160,7 +165,10 @@ export const subjectRoutes: RouteEntry[] = [
     parseQuery: (query) => parsePageable(query, { defaultSize: 20, sortable: SUBJECT_HISTORY_SORT }),
     query: doc.pageable(20, Object.keys(SUBJECT_HISTORY_SORT)),
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, principal, params, found, query }) => listSubjectRevisions(ctx, principal, found, params.login, query),
+    handler: ({ ctx, principal, params, found, query }) => {
+      recordView(ctx.app, principal, params.login); // the history holds its personal fields too
+      return listSubjectRevisions(ctx, principal, found, params.login, query);
+    },
     doc: {
       tag: 'Subjects', summary: 'Revisions of a subject',
       success: doc.paged('RevisionDTO', 'One page; Link entries use the base /subjects/{login}/revisions (without /api), as the original'),
@@ -172,7 +180,10 @@ export const subjectRoutes: RouteEntry[] = [
     method: 'GET', path: '/api/subjects/:login/revisions/:revisionNb', access: perm('SUBJECT.READ', 'subject'),
     patterns: { revisionNb: /^\d{1,15}$/ },
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, principal, params, found }) => getSubjectRevision(ctx, principal, found, params.login, Number(params.revisionNb)),
+    handler: ({ ctx, principal, params, found }) => {
+      recordView(ctx.app, principal, params.login);
+      return getSubjectRevision(ctx, principal, found, params.login, Number(params.revisionNb));
+    },
     doc: {
       tag: 'Subjects', summary: 'A subject as of one revision', description: 'Also works for deleted subjects.',
       pathParams: { revisionNb: 'Revision number' }, success: doc.ok(ref('SubjectDTO'), 'The subject at that revision'), errors: { 404: 'error.subjectNotFound' },

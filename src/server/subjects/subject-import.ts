@@ -14,7 +14,8 @@ import { PROJECT_SELECT, toProjectDTOs, type ProjectRow } from '../projects/proj
 import { authorOf } from '../revisions/record';
 import type { ImportReport as CommonImportReport, SubjectImportRow } from '../../common/import-report';
 import { importError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
-import { readImportFile, type ImportRecord, type ImportValues } from './import-file';
+import { ATTRIBUTE_PREFIX, readImportFile, type ImportRecord, type ImportValues } from './import-file';
+import { erasedLogins } from './subject-erasure';
 import { projectRoleId } from './participant-roles';
 import { projectIdByName } from './subject-rules';
 import { subjectRowsOf, subjectRow, toSubjectDTO } from './subject-select';
@@ -112,6 +113,15 @@ function changed(t: Target, stored: Stored, values: ImportValues, storedGroupId:
     (values.group !== undefined && t.groupId !== storedGroupId) || Object.keys(t.attributes).length > 0;
 }
 
+/** The first column of the row that would give a subject a personal value again (erasure), if any. */
+function refilledColumn(values: ImportValues): string | undefined {
+  if (values.personName) return 'personName';
+  if (values.dateOfBirth) return 'dateOfBirth';
+  if (values.externalLink) return 'externalLink';
+  const key = Object.keys(values.attributes).find((k) => values.attributes[k]);
+  return key === undefined ? undefined : ATTRIBUTE_PREFIX + key;
+}
+
 /** Checks every record against the project (read with `q`) and decides what each does. */
 async function plan(q: Queryable, projectName: string, text: string, hidden: readonly string[]): Promise<Plan> {
   const projectId = await projectIdByName(q, projectName);
@@ -131,6 +141,7 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
   const stored = await storedSubjects(q, projectId, externalIds, logins);
   const byLogin = new Map(stored.map((s) => [s.login, s]));
   const byExternalId = new Map(stored.filter((s) => s.external_id).map((s) => [s.external_id!, s]));
+  const erased = await erasedLogins(q, stored.map((s) => s.login));
   const groupIdOf = new Map(stored.map((s) => [s.id, s.group_name === null ? null : groups.get(s.group_name) ?? null]));
   const rowOfExternalId = new Map<string, number>();
   const rowOfLogin = new Map<string, number>();
@@ -148,6 +159,9 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
     } else if (values.externalId) {
       match = byExternalId.get(values.externalId);
     }
+    // An erased subject is never filled again (docs/subjects.md, "Erasure"): a row that gives it a personal value fails.
+    const refill = match && erased.has(match.login) ? refilledColumn(values) : undefined;
+    if (refill) fail(refill, 'subjectErased');
     const externalId = values.externalId === undefined ? match?.external_id ?? null : blankToNull(values.externalId);
     if (externalId) {
       const earlier = rowOfExternalId.get(externalId);

@@ -429,6 +429,13 @@ export const ROUTES: Record<string, RouteSpec> = {
       return { params: { login: s.login }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
     },
   },
+  'POST /api/subjects/:login/erasure': {
+    write: 'a throw-away subject of the side, erased once',
+    async prepare(i) {
+      const s = await ownSubject(i);
+      return { params: { login: s.login }, body: { json: { reason: 'route test', confirmLogin: s.login } }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
+    },
+  },
   'POST /api/source-types': {
     write: 'a uniquely named source type',
     prepare: (i) => ({ body: { json: { producer: 'acme', model: i.w.unique('new-model'), catalogVersion: 'v1', sourceTypeScope: 'PASSIVE' } } }),

@@ -5,13 +5,14 @@
 import { knownValueLabel } from '../../components/value-label';
 import type { Translate } from '../../lib/i18n-react';
 
-/** The types the server writes (oauth/audit.ts, audit/security-events.ts, subjects/subject-retire.ts). */
+/** The types the server writes (oauth/audit.ts, audit/security-events.ts, subjects/subject-retire.ts, subjects/subject-views.ts). */
 export const AUDIT_EVENT_TYPES = [
   'AUTHENTICATION_SUCCESS', 'AUTHENTICATION_FAILURE', 'GRANT_ACCESS_TOKEN', 'PAIR_CLIENT_REQUEST',
   'PAIRING_TOKEN_EXCHANGED', 'PAIRING_TOKEN_REVOKED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'ROLE_GRANTED',
   'ROLE_REMOVED', 'USER_CREATED', 'USER_DEACTIVATED', 'USER_DELETED', 'OAUTH_CLIENT_CREATED', 'OAUTH_CLIENT_UPDATED',
   'OAUTH_CLIENT_DELETED', 'SESSION_ENDED', 'SESSIONS_ENDED', 'SUBJECT_DISCONTINUE', 'TWO_FACTOR_ENABLED',
   'TWO_FACTOR_DISABLED', 'TWO_FACTOR_RESET', 'TWO_FACTOR_USED', 'AUDIT_EXPORTED', 'CATALOGUE_IMPORTED',
+  'SUBJECT_ERASED', 'SUBJECT_VIEWED', 'SUBJECT_ACCESS_EXPORTED', 'SUBJECTS_EXPORTED',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -1,4 +1,4 @@
-// The audit screen's filter beyond the dates (docs/management.md, Audits): one event type and one principal, and the
+// The audit screen's filter beyond the dates (docs/management.md, Audits): one event type, one principal and one subject, and the
 // export links that download exactly what the filter selects. The links are plain navigations (the session cookie
 // goes with them), so the browser streams the file to disk instead of the page holding it in memory.
 import type { ReactNode } from 'react';
@@ -12,6 +12,8 @@ export interface AuditQuery {
   toDate: string;
   type: string;
   principal: string;
+  /** A subject's login: only the events about it. */
+  subject: string;
 }
 
 /** The query parameters of a filter, blank ones left out. */
@@ -21,6 +23,7 @@ export function auditQueryParams(query: AuditQuery): Record<string, string | und
     toDate: query.toDate || undefined,
     type: query.type || undefined,
     principal: query.principal.trim() || undefined,
+    subject: query.subject.trim() || undefined,
   };
 }
 
@@ -33,6 +36,7 @@ export function AuditTypePrincipalFilter({ query, onChange }: { query: AuditQuer
         options={auditEventTypeOptions(t)} onChange={(type) => onChange({ type })}
       />
       <TextField label={t('audits.filter.principal')} name="principal" value={query.principal} onChange={(principal) => onChange({ principal })} />
+      <TextField label={t('audits.filter.subject')} name="subject" value={query.subject} onChange={(subject) => onChange({ subject })} />
     </>
   );
 }

@@ -28,10 +28,11 @@ const DEFAULT_SORT: SortState = { field: 'auditEventDate', ascending: false };
 export function AuditsPage(_props: PageProps): ReactNode {
   const t = useT();
   const [sort] = useSortParam(DEFAULT_SORT);
-  const [range, setRange] = useState<AuditQuery>(() => ({ ...defaultAuditRange(), type: '', principal: '' }));
+  const [range, setRange] = useState<AuditQuery>(() => ({ ...defaultAuditRange(), type: '', principal: '', subject: '' }));
   // The principal is typed: ask the server once typing pauses.
   const principal = useDebouncedValue(range.principal, 300);
-  const settled = { ...range, principal };
+  const subject = useDebouncedValue(range.subject, 300);
+  const settled = { ...range, principal, subject };
   const list = usePagedList<AuditEvent>({
     path: 'management/audits',
     sort: sort ? sortQuery(sort) : [],

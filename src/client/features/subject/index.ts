@@ -9,4 +9,5 @@ export { SubjectRevisionPage } from './subject-revision-page';
 export { SubjectDialog } from './subject-dialog';
 export { SubjectDeleteDialog } from './subject-delete-dialog';
 export { SubjectDiscontinueDialog } from './subject-discontinue-dialog';
+export { SubjectEraseDialog } from './subject-erase-dialog';
 export { SourceAssignerDialog } from './source-assigner-dialog';

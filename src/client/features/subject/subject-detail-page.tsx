@@ -1,5 +1,6 @@
 // subject/{login}: every field of the subject, with back, revisions (system and project admins),
-// discontinue (system and project admins, ACTIVATED subjects only) and delete (system admins only).
+// discontinue (system and project admins, ACTIVATED subjects only), delete (system admins only), and its privacy part:
+// last viewed by, the erasure tombstone, the access export and erasure (system and project admins; subject-privacy.tsx).
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_SYS_ADMIN } from '../../../common/authorities';
 import { AuthorityGate } from '../../components/authority-gate';
@@ -13,6 +14,7 @@ import { AttributeList, ExternalId, SourceLinks, SubjectStatusBadge } from './su
 import { useHiddenSubjectFields } from './use-hidden-fields';
 import { useSubject } from './use-subject';
 import { SubjectActivity, SourcesLastSeen } from './subject-activity';
+import { SubjectPrivacy, SubjectPrivacyActions, useSubjectPrivacy } from './subject-privacy';
 
 export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const t = useT();
@@ -29,6 +31,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const loaded = useSubject(login);
   const subject = loaded.data;
   const projectName = subject?.project?.projectName;
+  const privacy = useSubjectPrivacy(login);
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
   const row = (key: string, value: ReactNode) => (
@@ -68,6 +71,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           {row('lastModifiedDate', formatDateTime(subject.lastModifiedDate))}
         </dl>
       )}
+      {subject && <SubjectPrivacy data={privacy} />}
       <div className="subject-detail__actions">
         <button type="button" className="button button--secondary" onClick={() => router.back()}>
           {t('entity.action.back')}
@@ -85,6 +89,9 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
             {t('managementPortalApp.subject.action.discontinue')}
           </button>
         </AuthorityGate>
+        {subject && (
+          <SubjectPrivacyActions login={login} admins={admins} erased={privacy?.erasure !== undefined} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
+        )}
         <AuthorityGate authorities={[ROLE_SYS_ADMIN]}>
           <button type="button" className="button button--danger" disabled={!subject} onClick={() => openInPlace(pathOf('subject', login, 'delete'))}>
             {t('entity.action.delete')}

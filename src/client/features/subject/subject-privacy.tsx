@@ -1,0 +1,62 @@
+// The subject page's privacy part (docs/subjects.md, "Erasure", "Access export", "Who looked"): who looked at the
+// subject last (someone other than you; GET api/subjects/{login}/privacy), the tombstone of an erasure, and for the
+// project's administrators "Export everything" (the subject access export, a download through the session cookie)
+// and "Erase personal data" (the popup subject/{login}/erase).
+import type { ReactNode } from 'react';
+import { AuthorityGate } from '../../components/authority-gate';
+import { formatDateTime } from '../../components/format';
+import { useHttp } from '../../components/services-react';
+import { useT } from '../../lib/i18n-react';
+import { useResource } from '../../lib/resource-react';
+
+export interface SubjectPrivacyVM {
+  erasure?: { login: string; erasedBy: string; erasedAt: string; reason: string };
+  lastViewed?: { by: string; at: string };
+}
+
+const privacyPath = (login: string) => `api/subjects/${encodeURIComponent(login)}/privacy`;
+
+/** The subject's privacy state, reloaded when the subject changes (an erasure emits its update). */
+export function useSubjectPrivacy(login: string): SubjectPrivacyVM | undefined {
+  const http = useHttp();
+  return useResource(['subject-privacy', login], async (signal) => (await http.get<SubjectPrivacyVM>(privacyPath(login), { signal })).data, {
+    reloadOn: { subjectListModification: (change) => change.subject.login === login },
+  }).data;
+}
+
+/** "Last viewed by" and the erasure notice. */
+export function SubjectPrivacy({ data }: { data: SubjectPrivacyVM | undefined }): ReactNode {
+  const t = useT();
+  if (!data) return null;
+  return (
+    <div className="subject-privacy">
+      {data.erasure && (
+        <p className="subject-privacy__erased" role="status">
+          {t('managementPortalApp.subject.privacy.erased', { by: data.erasure.erasedBy, at: formatDateTime(data.erasure.erasedAt) })}{' '}
+          {t('managementPortalApp.subject.privacy.reason', { reason: data.erasure.reason })}
+        </p>
+      )}
+      <p className="subject-privacy__viewed">
+        {data.lastViewed
+          ? t('managementPortalApp.subject.privacy.lastViewed', { by: data.lastViewed.by, at: formatDateTime(data.lastViewed.at) })
+          : t('managementPortalApp.subject.privacy.notViewed')}
+      </p>
+    </div>
+  );
+}
+
+/** The two actions, for the subject's administrators; erasing opens its popup. */
+export function SubjectPrivacyActions({ login, admins, erased, onErase }: { login: string; admins: string[]; erased: boolean; onErase: () => void }): ReactNode {
+  const t = useT();
+  const http = useHttp();
+  return (
+    <AuthorityGate authorities={admins}>
+      <a className="button button--secondary" href={http.url(`api/subjects/${encodeURIComponent(login)}/access-export`)} download>
+        {t('managementPortalApp.subject.action.accessExport')}
+      </a>
+      <button type="button" className="button button--danger" disabled={erased} onClick={onErase}>
+        {t('managementPortalApp.subject.action.erase')}
+      </button>
+    </AuthorityGate>
+  );
+}
