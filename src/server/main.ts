@@ -23,6 +23,11 @@ async function main(): Promise<void> {
   }
   const logs = new LoggerRegistry(config.logLevel);
   const log = logs.get('server');
+  if (cluster.isPrimary) {
+    // Once per start, not per worker: what translating ManagementPortal's names found (config-mp-env.ts).
+    for (const warning of config.mpEnv.warnings) log.warn(warning);
+    if (config.mpEnv.ignored.length) log.info(`ManagementPortal settings accepted and ignored: ${config.mpEnv.ignored.join(', ')}`);
+  }
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config, log);
     return;
