@@ -55,7 +55,10 @@ async function main(): Promise<void> {
     log.debug(`worker ${cluster.worker!.id} listening on ${running.url}`);
     announceListening(running.url);
   } else {
-    log.info(`listening on ${running.url} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+    const where = db.kind === 'pglite'
+      ? `embedded database in ${config.dataDir}`
+      : `PostgreSQL, schema ${(await db.query<{ schema: string }>('SELECT current_schema() AS schema'))[0].schema}`;
+    log.info(`listening on ${running.url} (${where})`);
   }
 
   const shutdown = (signal: string) => {
