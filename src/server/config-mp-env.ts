@@ -63,7 +63,11 @@ export const MP_COMBINED_NAMES: readonly (readonly [string, string])[] = [
 ];
 
 /** Accepted and ignored: they tune the JVM, Spring or the connection pool MP has and this server does not. */
-const IGNORED_EXACT = ['JAVA_OPTS', 'JHIPSTER_SLEEP', 'spring.profiles.active'];
+const IGNORED_EXACT = [
+  'JAVA_OPTS', 'JHIPSTER_SLEEP', 'spring.profiles.active',
+  // Declared in MP's properties and never acted on (the chart sets the first).
+  'managementportal.oauth.requireAal2', 'managementportal.oauth.enablePublicKeyVerifiers',
+];
 const IGNORED_PREFIXES = ['spring.datasource.hikari'];
 /** Our variables these prefixes also start with, which are not MP's (SERVER_* is Spring's `server.*`). */
 const OURS = new Set(['SHUTDOWN_GRACE_SECONDS']);
@@ -106,7 +110,9 @@ function collect(env: Env, warnings: string[]): Map<string, MpValue> {
     const walk = (node: unknown, path: string[]) => {
       if (Array.isArray(node)) {
         if (node.every((x) => typeof x !== 'object' || x === null)) {
-          values.set(normalized(path.join('')), { value: node.map(String).join(','), from: `SPRING_APPLICATION_JSON ${path.join('.')}` });
+          // The chart fills its list from two values that may be empty ("checkingKeyAliases":["",""]).
+          const items = node.map((x) => String(x ?? '').trim()).filter(Boolean);
+          values.set(normalized(path.join('')), { value: items.join(','), from: `SPRING_APPLICATION_JSON ${path.join('.')}` });
         } else {
           warnings.push(`SPRING_APPLICATION_JSON ${path.join('.')}: a list of objects is not supported; ignored`);
         }

@@ -71,6 +71,9 @@ test('lists: indexed variables and SPRING_APPLICATION_JSON, which wins over sing
   assert.is(json.env.HIDDEN_SUBJECT_FIELDS, 'person_name,date_of_birth');
   assert.is(json.env.MAIL_FROM, 'json@example.org');
   assert.is(json.env.BASE_PATH, '/mp');
+  // The chart's form, with one of its two aliases left empty.
+  const chart = translateMpEnv({ SPRING_APPLICATION_JSON: '{"managementportal":{"oauth":{"checkingKeyAliases":["radarbase-managementportal-ec",""]}}}' });
+  assert.is(chart.env.CHECKING_KEY_ALIASES, 'radarbase-managementportal-ec');
   assert.ok(translateMpEnv({ SPRING_APPLICATION_JSON: '{nope' }).warnings.some((w) => w.includes('SPRING_APPLICATION_JSON')));
 });
 
@@ -140,13 +143,13 @@ test('accepted and ignored; unknown MP names warned about', () => {
     // `true` is what this server is (its own auth and identity server): read, neither ignored nor warned about.
     MANAGEMENTPORTAL_AUTHSERVER_INTERNAL: 'true', MANAGEMENTPORTAL_IDENTITY_SERVER_INTERNAL: 'true',
     MANAGEMENTPORTAL_AUTH_SERVER_JWKS_URL: 'http://hydra/keys',
-    MANAGEMENTPORTAL_OAUTH_ENABLE_PUBLIC_KEY_VERIFIERS: 'true', SPRING_JPA_SHOW_SQL: 'false',
+    MANAGEMENTPORTAL_OAUTH_REQUIRE_AAL2: 'false', MANAGEMENTPORTAL_ACCOUNT_ENABLE_EXPOSE_TOKEN: 'true', SPRING_JPA_SHOW_SQL: 'false',
   });
   assert.equal(t.ignored, [
-    'JAVA_OPTS', 'JHIPSTER_SLEEP',
+    'JAVA_OPTS', 'JHIPSTER_SLEEP', 'MANAGEMENTPORTAL_OAUTH_REQUIRE_AAL2',
     'MANAGEMENTPORTAL_AUTH_SERVER_JWKS_URL', 'SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT', 'SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE', 'SPRING_PROFILES_ACTIVE',
   ]);
-  assert.equal(t.warnings, ['MANAGEMENTPORTAL_OAUTH_ENABLE_PUBLIC_KEY_VERIFIERS is a ManagementPortal setting this portal does not support; ignored']);
+  assert.equal(t.warnings, ['MANAGEMENTPORTAL_ACCOUNT_ENABLE_EXPOSE_TOKEN is a ManagementPortal setting this portal does not support; ignored']);
   assert.is(t.error, undefined);
   const config = loadConfig({ JAVA_OPTS: '-Xmx1g' });
   assert.equal(config.mpEnv.ignored, ['JAVA_OPTS']);
