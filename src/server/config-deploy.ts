@@ -13,8 +13,8 @@ export interface DeployConfig {
   mpAutoImport: boolean;
   /** Set `admin`'s password to ADMIN_PASSWORD at every start, not only on an empty database (ADMIN_PASSWORD_EVERY_START). */
   adminPasswordEveryStart: boolean;
-  /** The platform's address handed to paired apps as TokenDTO.baseUrl (PLATFORM_BASE_URL, default PUBLIC_URL). */
-  platformBaseUrl: string;
+  /** The platform's address handed to paired apps as TokenDTO.baseUrl (PLATFORM_BASE_URL); undefined = PUBLIC_URL. */
+  platformBaseUrl?: string;
   /** What translating MP's names found, logged once at start-up. */
   mpEnv: Pick<MpEnvTranslation, 'warnings' | 'ignored'>;
 }
@@ -28,20 +28,23 @@ function flag(env: Env, name: string, fallback: boolean, fail: Fail): boolean {
   return raw === 'true';
 }
 
-export function readDeployConfig(env: Env, publicUrl: string, mp: MpEnvTranslation, fail: Fail): DeployConfig {
+export function readDeployConfig(env: Env, mp: MpEnvTranslation, fail: Fail): DeployConfig {
   const databaseSchema = env.DATABASE_SCHEMA?.trim() || 'portal';
   // A plain lower-case identifier: it goes into search_path and CREATE SCHEMA unquoted.
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
     fail('DATABASE_SCHEMA', `must be a lower-case SQL name (letters, digits, _), got "${databaseSchema}"`);
   }
-  let platformBaseUrl = env.PLATFORM_BASE_URL?.trim() || publicUrl;
-  try {
-    const u = new URL(platformBaseUrl);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
-  } catch {
-    fail('PLATFORM_BASE_URL', `must be an absolute http(s) URL, got "${platformBaseUrl}"`);
+  // Unset, the public URL is used where it is read (tests set publicUrl once the port is known).
+  let platformBaseUrl = env.PLATFORM_BASE_URL?.trim() || undefined;
+  if (platformBaseUrl) {
+    try {
+      const u = new URL(platformBaseUrl);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    } catch {
+      fail('PLATFORM_BASE_URL', `must be an absolute http(s) URL, got "${platformBaseUrl}"`);
+    }
+    platformBaseUrl = platformBaseUrl.replace(/\/+$/, '');
   }
-  platformBaseUrl = platformBaseUrl.replace(/\/+$/, '');
   const adminPasswordEveryStart = flag(env, 'ADMIN_PASSWORD_EVERY_START', false, fail);
   if (adminPasswordEveryStart && !env.ADMIN_PASSWORD) fail('ADMIN_PASSWORD_EVERY_START', 'needs ADMIN_PASSWORD');
   return {

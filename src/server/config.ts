@@ -249,7 +249,7 @@ export function loadConfig(processEnv: Env = process.env): Config {
     }),
     widgetsAllowedOrigins: widgetsAllowedOrigins(env),
     signingKeyFile: signingKeyFile(env),
-    ...readDeployConfig(env, publicUrl, mp, (variable, problem) => {
+    ...readDeployConfig(env, mp, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
   };

@@ -146,8 +146,8 @@ test('accepted and ignored; unknown MP names warned about', () => {
     MANAGEMENTPORTAL_OAUTH_REQUIRE_AAL2: 'false', MANAGEMENTPORTAL_ACCOUNT_ENABLE_EXPOSE_TOKEN: 'true', SPRING_JPA_SHOW_SQL: 'false',
   });
   assert.equal(t.ignored, [
-    'JAVA_OPTS', 'JHIPSTER_SLEEP', 'MANAGEMENTPORTAL_OAUTH_REQUIRE_AAL2',
-    'MANAGEMENTPORTAL_AUTH_SERVER_JWKS_URL', 'SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT', 'SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE', 'SPRING_PROFILES_ACTIVE',
+    'JAVA_OPTS', 'JHIPSTER_SLEEP', 'MANAGEMENTPORTAL_AUTH_SERVER_JWKS_URL', 'MANAGEMENTPORTAL_OAUTH_REQUIRE_AAL2',
+    'SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT', 'SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE', 'SPRING_PROFILES_ACTIVE',
   ]);
   assert.equal(t.warnings, ['MANAGEMENTPORTAL_ACCOUNT_ENABLE_EXPOSE_TOKEN is a ManagementPortal setting this portal does not support; ignored']);
   assert.is(t.error, undefined);
@@ -177,7 +177,7 @@ test('deployment settings of ours: schema, auto-import, platform URL', () => {
   const c = loadConfig({});
   assert.is(c.databaseSchema, 'portal');
   assert.is(c.mpAutoImport, true);
-  assert.is(c.platformBaseUrl, c.publicUrl);
+  assert.is(c.platformBaseUrl, undefined, 'unset: PUBLIC_URL is used');
   const d = loadConfig({ DATABASE_SCHEMA: 'radar_portal', MP_AUTO_IMPORT: 'false', PLATFORM_BASE_URL: 'https://radar.example.org/' });
   assert.is(d.databaseSchema, 'radar_portal');
   assert.is(d.mpAutoImport, false);
