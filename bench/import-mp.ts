@@ -1,5 +1,5 @@
-// npm run import-mp at scale: a ManagementPortal-shaped database (the test fixture's schema and demo data) with
-// N subjects (default 100,000: users, PARTICIPANT roles, two attributes each, a source for one in five) imported
+// npm run import-mp at scale: ManagementPortal 3.0's database (test/fixtures/mp-3.0: its schema and dev data, plus
+// the import tests' added rows) with N more subjects (default 100,000: users, PARTICIPANT roles, two attributes each, a source for one in five) imported
 // into a fresh, migrated portal database; then the same import again (every row unchanged). Prints the figures.
 //   node --import tsx bench/import-mp.ts [--db postgres|pglite] [--subjects N] [--progress]
 // On PostgreSQL (DATABASE_URL or /tmp/pgurl) it uses two databases of its own on that server, mp_source_bench and
@@ -11,7 +11,7 @@ import { openPglite } from '../src/server/db/pglite';
 import { openPostgres } from '../src/server/db/postgres';
 import { readMp } from '../src/server/import-mp/read-mp';
 import { writeImport } from '../src/server/import-mp/import-run';
-import { MP_DDL, fillDemoData } from '../test/server/import-mp-fixture';
+import { addTestRows, loadDump, sqlFile } from '../test/server/import-mp-source';
 import { postgresServerUrl } from './subjects-database';
 
 const args = process.argv.slice(2);
@@ -39,15 +39,15 @@ async function freshPostgres(server: string, name: string): Promise<Database> {
   return openPostgres(withDatabase(server, name), { max: 2 });
 }
 
-/** N subjects after the demo data: users from id 1000, roles 3 (radar) and 4 (pilot), attributes, some sources. */
+/** N subjects after the dev data and test rows: users from id 10000, the dev data's PARTICIPANT roles 2 (radar) and 5
+ * (Radar-Pilot-01), attributes, some sources. ManagementPortal keeps no audit columns on these rows (envers.ts). */
 async function fillSubjects(db: Database, n: number): Promise<void> {
   const hash = bcrypt.hashSync('subject-password', 10);
-  await db.query(`INSERT INTO radar_user (id, login, password_hash, activated, lang_key, created_by, created_date, last_modified_by, last_modified_date)
-    SELECT 1000 + g, 'bench-' || g, $1, g % 40 <> 0, 'en', 'admin', timestamp '2021-01-01' + g * interval '1 minute', 'admin', timestamp '2022-01-01'
-      FROM generate_series(1, $2::int) g`, [hash, n]);
-  await db.query(`INSERT INTO role_users (users_id, roles_id) SELECT 1000 + g, CASE WHEN g % 5 = 0 THEN 4 ELSE 3 END FROM generate_series(1, $1::int) g`, [n]);
+  await db.query(`INSERT INTO radar_user (id, login, password_hash, activated, lang_key)
+    SELECT 10000 + g, 'bench-' || g, $1, g % 40 <> 0, 'en' FROM generate_series(1, $2::int) g`, [hash, n]);
+  await db.query(`INSERT INTO role_users (users_id, roles_id) SELECT 10000 + g, CASE WHEN g % 5 = 0 THEN 5 ELSE 2 END FROM generate_series(1, $1::int) g`, [n]);
   await db.query(`INSERT INTO subject (id, external_link, external_id, removed, user_id, group_id, date_of_birth, person_name, enrollment_date)
-    SELECT 100000 + g, CASE WHEN g % 4 = 0 THEN 'https://example.org/p/' || g END, 'EXT-' || lpad(g::text, 7, '0'), g % 50 = 0, 1000 + g,
+    SELECT 100000 + g, CASE WHEN g % 4 = 0 THEN 'https://example.org/p/' || g END, 'EXT-' || lpad(g::text, 7, '0'), g % 50 = 0, 10000 + g,
            CASE WHEN g % 5 <> 0 AND g % 7 = 0 THEN 1 END, date '1950-01-01' + (g % 20000), 'Person ' || g,
            timestamp '2020-01-01' + g * interval '17 minutes'
       FROM generate_series(1, $1::int) g`, [n]);
@@ -63,19 +63,22 @@ async function fillSubjects(db: Database, n: number): Promise<void> {
 async function main(): Promise<void> {
   let source: Database;
   let target: Database;
+  let t0 = performance.now();
   if (kind === 'postgres') {
     const server = postgresServerUrl();
     if (!server) throw new Error('no PostgreSQL server: set DATABASE_URL or write its URL to /tmp/pgurl');
     source = await freshPostgres(server, 'mp_source_bench');
+    await loadDump(withDatabase(server, 'mp_source_bench'), ['schema.sql', 'dev-data.sql']);
     target = await freshPostgres(server, 'mp_import_bench_target');
   } else {
-    source = await openPglite({});
+    const pglite = await openPglite({});
+    for (const file of ['schema.sql', 'dev-data.sql']) await pglite.pg.exec(sqlFile(file));
+    await pglite.pg.exec('RESET search_path');
+    source = pglite;
     target = await openPglite({});
   }
   try {
-    let t0 = performance.now();
-    for (const statement of MP_DDL.split(';\n').map((s) => s.trim()).filter(Boolean)) await source.query(statement);
-    await fillDemoData(source);
+    await addTestRows(source);
     await fillSubjects(source, subjects);
     console.log(`ManagementPortal database (${kind}): ${subjects} subjects made in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await migrate(target);

@@ -9,7 +9,7 @@ import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
 import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
 import { importFromMp } from '../../src/server/import-mp/import-run';
-import { createMpDatabase, fillDemoData, PASSWORDS, type MpSource } from '../server/import-mp-fixture';
+import { addTestRows, createMpDatabase, PASSWORDS, type MpSource } from '../server/import-mp-source';
 import { isolatedPage, unexpectedProblems } from './shell-helpers';
 
 const client = snapshotBuiltClient();
@@ -20,7 +20,7 @@ let mp: MpSource;
 const t = suite('import from ManagementPortal: browser sign-in');
 t.before(async () => {
   mp = await createMpDatabase();
-  await fillDemoData(mp.db);
+  await addTestRows(mp.db);
   server = await startTestServer({}, { clientDir: client.clientDir });
   const report = await importFromMp(mp.db, server.app.db);
   assert.ok(report.written, report.format());
@@ -48,7 +48,7 @@ for (const [name, size] of Object.entries(WIDTHS)) {
     const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(over <= 0, `${over} px wider than the viewport`);
     await page.goto(`${server.url}/#/project/radar`, { waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').includes('The RADAR study'), { timeout: 10000 });
+    await page.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').includes('RadarTest'), { timeout: 10000 });
     assert.equal(unexpectedProblems(page.problems()), []);
     await page.dispose();
   });

@@ -1,6 +1,5 @@
 // The import command as an administrator runs it: its arguments, the report on stdout and progress on stderr, exit
-// codes, and a locked data directory. The full runs need a postgres:// URL for the ManagementPortal database, so they
-// run on the PostgreSQL run of the suite (TEST_DATABASE_URL), where the test makes both databases on that server.
+// codes, a locked data directory, and the whole command on ManagementPortal 3.0's real schema and dev data.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,10 @@ import * as assert from 'uvu/assert';
 import { parseImportArgs } from '../../src/server/import-mp/cli-args';
 import { lockDataDir } from '../../src/server/db/data-dir-lock';
 import { createEmptyPostgresDatabase, TEST_DATABASE_URL } from '../setup/database';
-import { createMpDatabase, fillDemoData } from './import-mp-fixture';
+import { verifyPassword } from '../../src/server/auth/password-hash';
+import { openPglite } from '../../src/server/db/pglite';
+import { openPostgres } from '../../src/server/db/postgres';
+import { createMpServerDatabase, DEV_DATA, mpChecksums } from './import-mp-source';
 
 const t = suite('import-mp command');
 
@@ -52,33 +54,50 @@ t('bad arguments exit with 1 and the usage', () => {
   assert.match(result.stderr, /usage: npm run import-mp/);
 });
 
-if (TEST_DATABASE_URL) {
-  t('on PostgreSQL: a dry run, the import, and a second run, each with its report and progress', async () => {
-    const mp = await createMpDatabase();
-    const target = await createEmptyPostgresDatabase();
+// ManagementPortal's database is a PostgreSQL server on both runs (import-mp-source.ts): a database on the test
+// server on the PostgreSQL run, a throw-away server from .ci/postgres.sh on the PGlite run. The portal's database is
+// the run's own: a new PostgreSQL database, or an embedded one in a data directory.
+t("the whole command on MP 3.0's schema and dev data: a dry run, the import, a second run; MP's tables unchanged; admin's password verifies", async () => {
+  const mp = await createMpServerDatabase();
+  const target = TEST_DATABASE_URL ? await createEmptyPostgresDatabase() : undefined;
+  const dataDir = target ? undefined : mkdtempSync(join(tmpdir(), 'mp-import-target-'));
+  try {
+    const mpBefore = await mpChecksums(mp.db);
+    const env: Record<string, string> = { MP_DATABASE_URL: mp.url, ...(target ? { DATABASE_URL: target.url } : { DATA_DIR: dataDir! }) };
+    const dry = run(['--dry-run'], env);
+    assert.is(dry.status, 0, dry.stderr);
+    assert.match(dry.stderr, /applied migrations: 001_schema/);
+    assert.match(dry.stderr, /\[\d+\.\d s\] subjects\.\.\./);
+    assert.match(dry.stdout, /subjects\s+51\s+51\s+0\s+0\s+0/);
+    assert.match(dry.stdout, /dry run: nothing was written/);
+    const real = run([], env);
+    assert.is(real.status, 0, real.stderr);
+    assert.match(real.stdout, /imported in \d+\.\d s, in one transaction/);
+    const again = run(['--json'], env);
+    assert.is(again.status, 0, again.stderr);
+    const report = JSON.parse(again.stdout);
+    assert.ok(report.written);
+    // Every entity of the dev data, unchanged the second time.
+    const unchanged = Object.fromEntries(Object.entries(report.entities as Record<string, { unchanged: number }>).map(([k, v]) => [k, v.unchanged]));
+    assert.equal(unchanged, {
+      organizations: DEV_DATA.organizations, 'source types': DEV_DATA.sourceTypes, 'source data': DEV_DATA.sourceData, projects: DEV_DATA.projects,
+      groups: DEV_DATA.groups, users: DEV_DATA.staff.length, subjects: DEV_DATA.subjects, sources: DEV_DATA.sources, 'oauth clients': 0, 'meta-tokens': 0,
+    });
+    assert.equal(await mpChecksums(mp.db), mpBefore, "ManagementPortal's tables are exactly as before");
+    const portal = target ? openPostgres(target.url, { max: 1 }) : await openPglite({ dataDir: `${dataDir}/pgdata` }); // where open-database.ts keeps it
     try {
-      await fillDemoData(mp.db);
-      const env = { DATABASE_URL: target.url, MP_DATABASE_URL: mp.url! };
-      const dry = run(['--dry-run'], env);
-      assert.is(dry.status, 0, dry.stderr);
-      assert.match(dry.stderr, /applied migrations: 001_schema/);
-      assert.match(dry.stderr, /\[\d+\.\d s\] subjects\.\.\./);
-      assert.match(dry.stdout, /subjects\s+4\s+4\s+0\s+0\s+0/);
-      assert.match(dry.stdout, /dry run: nothing was written/);
-      const real = run([], env);
-      assert.is(real.status, 0, real.stderr);
-      assert.match(real.stdout, /imported in \d+\.\d s, in one transaction/);
-      const again = run(['--json'], env);
-      assert.is(again.status, 0, again.stderr);
-      const report = JSON.parse(again.stdout);
-      assert.is(report.entities.subjects.unchanged, 4);
-      assert.is(report.entities.users.unchanged, 3);
-      assert.ok(report.written);
+      const [admin] = await portal.query<{ password_hash: string }>(`SELECT password_hash FROM radar_user WHERE login = 'admin'`);
+      assert.ok(await verifyPassword(DEV_DATA.adminPassword, admin.password_hash), "the dev admin's MP hash verifies with `admin`");
+      assert.equal(await portal.query(`SELECT (SELECT count(*)::int FROM subject) AS subjects, (SELECT count(*)::int FROM role_users) AS memberships`),
+        [{ subjects: DEV_DATA.subjects, memberships: DEV_DATA.staff.length + DEV_DATA.subjects }]);
     } finally {
-      await mp.drop();
-      await target.drop();
+      await portal.close();
     }
-  });
-}
+  } finally {
+    await mp.drop();
+    await target?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+});
 
 t.run();

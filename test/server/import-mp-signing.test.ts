@@ -14,7 +14,7 @@ import { verifyJwt } from '../../src/server/auth/jwt';
 import { loadConfig } from '../../src/server/config';
 import { importFromMp } from '../../src/server/import-mp/import-run';
 import { addClient, testRouter, tokenRequest } from './oauth-fixtures';
-import { createMpDatabase, fillDemoData, type MpSource } from './import-mp-fixture';
+import { addTestRows, createMpDatabase, type MpSource } from './import-mp-source';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-signing-'));
 const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -50,7 +50,7 @@ let server: TestServer;
 let mp: MpSource;
 e.before(async () => {
   mp = await createMpDatabase();
-  await fillDemoData(mp.db);
+  await addTestRows(mp.db);
   server = await startTestServer({ SIGNING_KEY_FILE: EC_FILE }, { router: testRouter() });
   const report = await importFromMp(mp.db, server.app.db);
   assert.ok(report.written, report.format());

@@ -8,14 +8,6 @@ import { TEST_DATABASE_URL } from './database';
 const FIXTURE = new URL('../fixtures/mp-3.0/', import.meta.url);
 let counter = 0;
 
-// STOPGAP, to be deleted when the importer reads MP's real schema (issue #26, deliverable 1, branch wt-mpimport):
-// today's importer still selects the audit columns MP 3.0 dropped in 2018, so the first-start tests add them back,
-// empty, before taking the tables' checksums. Everything else is MP's schema as its Liquibase left it.
-const IMPORTER_STOPGAP = ['radar_user', 'subject', 'project', 'radar_role', 'radar_source', 'source_type', 'source_data']
-  .map((table) => `ALTER TABLE public.${table} ADD COLUMN IF NOT EXISTS created_by varchar(50), ADD COLUMN IF NOT EXISTS created_date timestamp,
-    ADD COLUMN IF NOT EXISTS last_modified_by varchar(50), ADD COLUMN IF NOT EXISTS last_modified_date timestamp;`)
-  .join('\n');
-
 export interface MpSharedDatabase {
   /** postgres:// URL of the database, signing in as its owner (not a superuser). */
   url: string;
@@ -64,7 +56,6 @@ export async function createMpSharedDatabase(options: { devData?: boolean } = {}
   // Loaded as the owner, so MP's tables belong to it as they do where MP's Liquibase made them.
   await runScript(url, readFileSync(new URL('schema.sql', FIXTURE), 'utf8'));
   if (options.devData !== false) await runScript(url, readFileSync(new URL('dev-data.sql', FIXTURE), 'utf8'));
-  await runScript(url, IMPORTER_STOPGAP);
   return {
     url, owner, password, database,
     drop: () => asAdmin(async (sql) => {

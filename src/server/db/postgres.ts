@@ -1,5 +1,13 @@
 // A real PostgreSQL server through postgres.js, used when DATABASE_URL is set. Several server processes may share
 // one database: nothing that matters lives only in a process's memory.
+//
+// Transactions run on a connection reserved for them (`sql.reserve()`), never through postgres.js's `sql.begin()`.
+// In postgres.js 3.4.9 `sql.begin()` sends BEGIN through the shared pool and only takes the connection for itself
+// once BEGIN is written; when BEGIN is the statement that fills a connection's pipeline, that never happens: BEGIN
+// fails with UNSAFE_TRANSACTION on the client while the server has opened the transaction, and the connection goes
+// back to the pool with it open, so other requests' statements run (and are committed or rolled back) inside it.
+// A reserved connection leaves the pool before BEGIN is sent and returns only after COMMIT or ROLLBACK has answered.
+// test/server/transaction-isolation.test.ts recreates that queue and checks no statement crosses a transaction.
 import postgres from 'postgres';
 import type { Database, Queryable, QueryOptions } from './database';
 import { PoolStats } from './pool-stats';
@@ -61,11 +69,64 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const lease = pool.take();
       try {
-        return (await sql.begin((tx) => fn(wrap(tx as unknown as postgres.Sql)))) as T;
+        return await onReservedConnection(await sql.reserve(), fn);
       } finally {
         pool.give(lease);
       }
     },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/** BEGIN, `fn`, then COMMIT (or ROLLBACK when `fn` or COMMIT fails) on a connection no one else can use meanwhile. */
+async function onReservedConnection<T>(reserved: postgres.ReservedSql, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  let open = true;
+  let lost = false;
+  const inner = wrap(reserved);
+  const run = async (text: string) => {
+    try {
+      await reserved.unsafe(text);
+    } catch (error) {
+      lost ||= isConnectionLoss(error);
+      throw error;
+    }
+  };
+  const tx: Queryable = {
+    async query(text, params, options) {
+      // A statement `fn` started without waiting for it must not reach the connection after it went back to the pool.
+      if (!open) throw new Error('statement sent after its transaction ended');
+      try {
+        return await inner.query(text, params, options);
+      } catch (error) {
+        lost ||= isConnectionLoss(error);
+        throw error;
+      }
+    },
+  };
+  try {
+    await run('BEGIN');
+    let result: T;
+    try {
+      result = await fn(tx);
+    } finally {
+      open = false;
+    }
+    await run('COMMIT');
+    return result;
+  } catch (error) {
+    // After a failed statement, a failed COMMIT (a deferred constraint) or `fn` throwing, end the transaction before
+    // the connection is shared again; ROLLBACK outside a transaction only warns.
+    if (!lost) await run('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    // A lost connection is already out of the pool (postgres.js reconnects it on demand); releasing it would hand the
+    // pool a closed socket.
+    if (!lost) reserved.release();
+  }
+}
+
+/** postgres.js's own errors for a connection that closed, ended or never opened (CONNECTION_CLOSED, CONNECT_TIMEOUT...). */
+function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('CONNECT');
 }

@@ -1,9 +1,12 @@
 // Reads a whole ManagementPortal database (the tables its Liquibase changelogs create, 2.x and 3.0) into memory, in
-// one read-only, repeatable-read transaction so every table is seen at the same moment. Columns that older
-// versions lack are read as NULL (mp-schema.ts). Timestamps are read in UTC: ManagementPortal's columns are
+// one read-only, repeatable-read transaction so every table is seen at the same moment: it only reads, so
+// ManagementPortal's tables are exactly as before. Required tables and columns are checked first and optional
+// columns that older versions lack are read as NULL (mp-schema.ts); who created a user or subject, and when, comes
+// from the Envers history (envers.ts). Timestamps are read in UTC: ManagementPortal's columns are
 // `timestamp` without a zone, written in UTC by its default configuration.
 import type { Database, Queryable } from '../db/database';
 import type { Attributes, MpClient, MpData, MpMetaToken, MpRole } from './mp-model';
+import { mergeProvenance, readProvenance } from './envers';
 import { inspectSchema, type MpSchema } from './mp-schema';
 
 // Rows as the driver answers them; each reader below names the columns it takes.
@@ -112,18 +115,29 @@ export async function readMp(source: Database): Promise<MpData> {
       list.push({ authority: r.authority_name, projectId: num(r.project_id), organizationId: num(r.organization_id) });
       rolesByUser.set(Number(r.users_id), list);
     }
+    // Provenance from the Envers history (envers.ts): a subject's user takes the subject's history too, since
+    // ManagementPortal writes both rows in one revision and audits later changes on either.
+    const userHistory = await readProvenance(tx, schema, 'radar_user_aud');
+    const subjectHistory = await readProvenance(tx, schema, 'subject_aud');
+    const subjectOfUser = new Map<number, number>();
+    for (const r of await tx.query<R>('SELECT id, user_id FROM subject')) subjectOfUser.set(Number(r.user_id), Number(r.id));
     const users = (await tx.query<R>(
       `SELECT id, login, password_hash, first_name, last_name, email, activated, lang_key, activation_key, reset_key,
-              ${ts('reset_date')} AS reset_date, ${c('radar_user', 'identity')} AS identity, created_by, ${ts('created_date')} AS created_date,
-              last_modified_by, ${ts('last_modified_date')} AS last_modified_date
+              ${ts('reset_date')} AS reset_date, ${c('radar_user', 'identity')} AS identity
          FROM radar_user ORDER BY id`,
-    )).map((r) => ({
-      id: Number(r.id), login: String(r.login).toLowerCase(), passwordHash: storedSecret(r.password_hash), firstName: r.first_name,
-      lastName: r.last_name, email: r.email, activated: r.activated === true, langKey: r.lang_key,
-      activationKey: r.activation_key, resetKey: r.reset_key, resetDate: r.reset_date, identity: r.identity,
-      createdBy: r.created_by, createdDate: r.created_date, lastModifiedBy: r.last_modified_by,
-      lastModifiedDate: r.last_modified_date, roles: rolesByUser.get(Number(r.id)) ?? [],
-    }));
+    )).map((r) => {
+      const id = Number(r.id);
+      const subjectId = subjectOfUser.get(id);
+      const history = mergeProvenance(userHistory.get(id), subjectId === undefined ? undefined : subjectHistory.get(subjectId));
+      return {
+        id, login: String(r.login).toLowerCase(), passwordHash: storedSecret(r.password_hash), firstName: r.first_name,
+        lastName: r.last_name, email: r.email, activated: r.activated === true, langKey: r.lang_key,
+        activationKey: r.activation_key, resetKey: r.reset_key, resetDate: r.reset_date, identity: r.identity,
+        createdBy: history?.createdBy ?? null, createdDate: history?.createdDate ?? null,
+        lastModifiedBy: history?.lastModifiedBy ?? null, lastModifiedDate: history?.lastModifiedDate ?? null,
+        roles: rolesByUser.get(id) ?? [],
+      };
+    });
 
     const subjectAttributes = await attributesOf(tx, schema, 'subject_metadata');
     const subjects = (await tx.query<R>(

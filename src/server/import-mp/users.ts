@@ -46,17 +46,21 @@ const COLUMNS: [keyof UserRow, string][] = [
   ['created_by', 'text'], ['created_date', 'timestamptz'], ['last_modified_by', 'text'], ['last_modified_date', 'timestamptz'],
 ];
 const TS = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const EPOCH = '1970-01-01T00:00:00.000000Z';
 const sha256 = (key: string | null) => (key ? createHash('sha256').update(key, 'utf8').digest('hex') : null);
 
-function desiredRow(m: MpUser): UserRow {
-  const created = m.createdDate ?? EPOCH;
+/** The portal row for `m`. Provenance comes from ManagementPortal's Envers history (envers.ts); a user without a
+ * creation there (history switched off, or created before it existed) keeps what the portal row has, or, when new,
+ * is dated at its last recorded change, else `now` (the import), so a second run finds the row unchanged. */
+function desiredRow(m: MpUser, existing: UserRow | undefined, now: string): UserRow {
+  const created = m.createdDate ?? existing?.created_date ?? m.lastModifiedDate ?? now;
   return {
     // Only a bcrypt hash is kept: anything else (a clear-text `{noop}` password, say) must not land in the database.
     login: m.login, password_hash: isBcryptHash(m.passwordHash) ? m.passwordHash : null, first_name: m.firstName, last_name: m.lastName, email: m.email, activated: m.activated,
     lang_key: m.langKey, identity: m.identity, activation_key_hash: sha256(m.activationKey), reset_key_hash: sha256(m.resetKey),
-    reset_date: m.resetKey ? m.resetDate : null, created_by: m.createdBy, created_date: created, last_modified_by: m.lastModifiedBy,
-    last_modified_date: m.lastModifiedDate ?? created,
+    reset_date: m.resetKey ? m.resetDate : null,
+    created_by: m.createdDate ? m.createdBy : existing ? existing.created_by : null, created_date: created,
+    last_modified_by: m.lastModifiedDate ? m.lastModifiedBy : existing ? existing.last_modified_by : null,
+    last_modified_date: m.lastModifiedDate ?? (m.createdDate ? created : existing?.last_modified_date ?? created),
   };
 }
 
@@ -99,6 +103,7 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
     users.map((u) => u.email).filter((e): e is string => !!e),
   ])) emails.set(r.email, r.login);
 
+  const now = new Date().toISOString().replace(/Z$/, '000Z');
   const inserts: (UserRow & { role_ids: number[]; mp_id: number })[] = [];
   const updates: (UserRow & { id: number; roles_changed: boolean; role_ids: number[] })[] = [];
   for (const m of users) {
@@ -108,13 +113,13 @@ export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUs
     const participant = portalRoles.find((r) => r.authority === 'ROLE_PARTICIPANT');
     const outcome: UserOutcome = { participantProjectId: participant?.projectId ?? null };
     outcomes.set(m.id, outcome);
-    const row = desiredRow(m);
+    const existing = current.get(m.login);
+    const row = desiredRow(m, existing, now);
     if (m.passwordHash && !isBcryptHash(m.passwordHash)) {
       report.note('users whose ManagementPortal password is not a bcrypt hash were imported without a password (a password reset sets one)');
     }
     const roleIds = [...new Set(portalRoles.map((r) => roles.idOf(r)))].sort((a, b) => a - b);
     const mapped = map.numericId('user', m.id);
-    const existing = current.get(m.login);
     const emailOwner = m.email ? emails.get(m.email) : undefined;
     if (emailOwner !== undefined && emailOwner !== m.login) {
       outcome.conflict = `its e-mail address ${m.email} belongs to portal user ${emailOwner}`;
