@@ -224,6 +224,13 @@ export function translateMpEnv(input: Env): MpEnvTranslation {
   set('SMTP_URL', smtpUrl(get), 'SPRING_MAIL_*');
 
   const adminPassword = get('managementportal.common.adminPassword');
+  if (adminPassword && !(input.ADMIN_PASSWORD ?? '') && (adminPassword.length < 8 || adminPassword.length > 100)) {
+    // Said under the name the operator set (the chart's default is "xxx"), not as ADMIN_PASSWORD.
+    return {
+      env, warnings, ignored,
+      error: { variable: fromOf('managementportal.common.adminPassword'), message: "must be 8 to 100 characters long (the portal's rule for the admin password)" },
+    };
+  }
   if (adminPassword) {
     // MP sets admin's password from this at every start; ADMIN_PASSWORD alone sets it only on an empty database.
     set('ADMIN_PASSWORD', adminPassword, fromOf('managementportal.common.adminPassword'));

@@ -120,6 +120,9 @@ test('the admin password keeps MP meaning: set at every start', () => {
   const config = loadConfig({ MANAGEMENTPORTAL_COMMON_ADMIN_PASSWORD: 'chart-admin-pw' });
   assert.is(config.adminPassword, 'chart-admin-pw');
   assert.is(config.adminPasswordEveryStart, true);
+  // Too short for the portal (the chart's default value is "xxx"): the start stops, naming MP's variable.
+  assert.throws(() => loadConfig({ MANAGEMENTPORTAL_COMMON_ADMIN_PASSWORD: 'xxx' }),
+    (e: Error) => e instanceof ConfigError && e.message.startsWith('Invalid configuration: MANAGEMENTPORTAL_COMMON_ADMIN_PASSWORD must be 8 to 100'));
   // Our ADMIN_PASSWORD alone keeps its own meaning (only on an empty database).
   assert.is(loadConfig({ ADMIN_PASSWORD: 'our-admin-pw' }).adminPasswordEveryStart, false);
   // Both set: ours wins, with a warning, and MP's every-start meaning does not come along.
