@@ -90,7 +90,8 @@ function table(caption, columns, rows) {
     const content = code && value !== '—' ? [element('code', { textContent: value })] : prose(value);
     return element(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, content);
   })));
-  return element('div', { className: 'demo-table-wrap' }, [
+  // A table wider than a phone scrolls sideways: focusable (and named) so a keyboard user can scroll it too.
+  return element('div', { className: 'demo-table-wrap', tabIndex: 0, role: 'region', ariaLabel: caption }, [
     element('table', { className: 'demo-table' }, [
       element('caption', { textContent: caption }), element('thead', {}, [head]), element('tbody', {}, body),
     ]),

@@ -2,12 +2,41 @@
 // Runs every test group and ends with the plain line CI reads: `N passed, N failed`.
 // Each group runs in its own process (uvu over one folder), so a DOM set-up in the component
 // tests never leaks into the server tests. `node test/run.mjs server client` runs only those groups.
+// The browser groups run once per engine, each run with its own count line: e2e (puppeteer) on chromium and firefox,
+// flows (test/flows, the browser-neutral layer) on chromium, firefox and webkit. E2E_BROWSERS=chromium,firefox
+// narrows the engines; an engine whose program is missing is skipped with a line saying why (never a silent pass),
+// except chromium, the reference engine, whose absence fails the run.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const allGroups = ['typecheck', 'common', 'client', 'widgets', 'server', 'e2e'];
+const allGroups = ['typecheck', 'common', 'client', 'widgets', 'server', 'e2e', 'flows'];
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+/** The engines each browser group can drive. */
+const GROUP_ENGINES = { e2e: ['chromium', 'firefox'], flows: ENGINES };
+// Where each engine's program is (the same table as test/setup/engines.ts, which the tests themselves read).
+const PROGRAMS = {
+  chromium: ['CHROME_PATH', '/usr/bin/chromium', 'chromium'],
+  firefox: ['FIREFOX_PATH', '/usr/bin/firefox-esr', 'firefox-esr'],
+  webkit: ['WEBKIT_DRIVER_PATH', '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver xvfb'],
+};
+const wantedEngines = (process.env.E2E_BROWSERS || ENGINES.join(',')).split(',').map((e) => e.trim()).filter(Boolean);
+for (const engine of wantedEngines) {
+  if (!ENGINES.includes(engine)) {
+    console.error(`E2E_BROWSERS: unknown engine ${engine} (one of ${ENGINES.join(', ')})`);
+    process.exit(2);
+  }
+}
+function missingEngine(engine) {
+  const [variable, fallback, pkg] = PROGRAMS[engine];
+  const path = process.env[variable] || fallback;
+  return existsSync(path) ? null : `no ${engine} at ${path} (apt-get install -y ${pkg}, or set ${variable})`;
+}
+// Xvfb for WebKitGTK's MiniBrowser, needed only for the webkit runs.
+function missingXvfb() {
+  return ['/usr/bin/Xvfb', '/usr/local/bin/Xvfb'].some((p) => existsSync(p)) ? null : 'no Xvfb (apt-get install -y xvfb)';
+}
 const wanted = process.argv.slice(2);
 const groups = wanted.length ? allGroups.filter((g) => wanted.includes(g)) : allGroups;
 
@@ -47,7 +76,35 @@ function hasTests(dir) {
 
 let passed = 0;
 let failed = 0;
+const skippedRuns = [];
+const engineLines = [];
 const started = Date.now();
+
+async function browserRuns(group) {
+  // The browser tests drive the built client: build it first (fast, and a failure is a test failure).
+  const b = await run(process.execPath, ['build.mjs', '--quiet']);
+  if (b.code !== 0) { failed += 1; return; }
+  for (const engine of GROUP_ENGINES[group].filter((e) => wantedEngines.includes(e))) {
+    const label = `${group} on ${engine}`;
+    console.log(`\n=== ${label} ===`);
+    const missing = missingEngine(engine) ?? (engine === 'webkit' ? missingXvfb() : null);
+    if (missing && engine !== 'chromium') {
+      console.log(`SKIPPED ${label}: ${missing}`);
+      skippedRuns.push(`${label}: ${missing}`);
+      continue;
+    }
+    const t0 = Date.now();
+    const r = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', `test/${group}`, '\\.test\\.tsx?$'],
+      { TEST_GROUP: group, E2E_BROWSER: engine });
+    const c = uvuCounts(r);
+    passed += c.passed;
+    failed += c.failed;
+    const line = `${label}: ${c.passed} passed, ${c.failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`;
+    engineLines.push(line);
+    console.log(line);
+  }
+}
+
 for (const group of groups) {
   console.log(`\n=== ${group} ===`);
   if (group === 'typecheck') {
@@ -57,10 +114,9 @@ for (const group of groups) {
     continue;
   }
   if (!hasTests(group)) continue;
-  if (group === 'e2e') {
-    // The browser tests drive the built client: build it first (fast, and a failure is a test failure).
-    const b = await run(process.execPath, ['build.mjs', '--quiet']);
-    if (b.code !== 0) { failed += 1; continue; }
+  if (group in GROUP_ENGINES) {
+    await browserRuns(group);
+    continue;
   }
   const r = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', `test/${group}`, '\\.test\\.tsx?$'],
     { TEST_GROUP: group });
@@ -68,6 +124,10 @@ for (const group of groups) {
   passed += c.passed;
   failed += c.failed;
 }
+// Each engine's count again, then the runs skipped for a missing browser, so the end of the log says both.
+if (engineLines.length || skippedRuns.length) console.log('');
+for (const line of engineLines) console.log(line);
+for (const line of skippedRuns) console.log(`SKIPPED ${line}`);
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -140,6 +140,11 @@ export interface SubjectDTO {
   roles: RoleDTO[];
   sources: MinimalSourceDetailsDTO[];
   attributes: Attributes;
+  /**
+   * Only on a subject that left the listed project for one the caller may not read (docs/permissions.md, "A subject
+   * that left"): when it left (ISO-8601 instant; null when its history does not say). Every personal field is absent.
+   */
+  leftDate?: string | null;
 }
 
 /** Nulls included. */

@@ -2,7 +2,7 @@
 // is a 400 and not a database error), plus the rules of the client's forms; one set serves both sides.
 // Conditional rules (a new OAuth client's secret, a role's project or organization) stay with their form.
 import { NAME_PATTERN } from './name-pattern';
-import type { RuleSet } from './validation';
+import type { RuleSet } from './rule-set';
 
 /** `ENTITY.OPERATION`, the format of an OAuth client scope. */
 export const SCOPE_PATTERN = /^[A-Za-z_]+\.[A-Za-z_]+$/;

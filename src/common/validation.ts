@@ -2,32 +2,9 @@
 // client forms (i18n keys). One violation list, two renderings. Type checks (a number where a string belongs)
 // are the body parser's job; string rules only look at strings.
 import type { FieldErrorVM } from './dto';
+import type { FieldRules, FieldViolation, RuleCode, RuleSet } from './rule-set';
 
-export interface FieldRules {
-  /** Not undefined, null, a blank string or an empty list. */
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: RegExp;
-  email?: boolean;
-  /** A non-negative whole number, given as a number or a string of digits. */
-  digits?: boolean;
-}
-
-export interface RuleSet {
-  /** The `objectName` of FieldErrorVM, e.g. `groupDTO`. */
-  objectName: string;
-  /** Field path (dots reach into nested objects, e.g. `project.projectName`) → rules. */
-  fields: Readonly<Record<string, FieldRules>>;
-}
-
-export type RuleCode = 'required' | 'minLength' | 'maxLength' | 'pattern' | 'email' | 'digits';
-
-export interface FieldViolation {
-  field: string;
-  code: RuleCode;
-  params: Record<string, string | number>;
-}
+export type { FieldRules, FieldViolation, RuleCode, RuleSet } from './rule-set';
 
 /** Java's Integer.MAX_VALUE, the implicit upper bound bean validation reports for `@Size(min = n)`. */
 const NO_MAX = 2147483647;
@@ -130,4 +107,6 @@ export function firstViolationByField(violations: readonly FieldViolation[]): Ma
   return byField;
 }
 
+// The rule sets, so a form or a route imports the checker and its rules from one place (they import only
+// rule-set.ts, never this file).
 export * from './validation-rules';

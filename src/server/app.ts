@@ -6,7 +6,7 @@ import { createContext } from './http/context';
 import { HttpError, methodNotAllowed, notFoundVm, validationFailed } from './http/errors';
 import { UNSTORABLE_MESSAGE, unstorable } from '../common/schema';
 import { errorReply, securityHeaders, writeReply } from './http/respond';
-import { Router } from './http/router';
+import { Router, type RouteInfo } from './http/router';
 import { setSchemaRegistry } from './http/route';
 import { COMPONENT_SCHEMAS } from '../common/schemas';
 import { StaticFiles } from './http/static-files';
@@ -40,7 +40,10 @@ const API_PREFIXES = ['/api/', '/management/', '/oauth/', '/api-docs/'];
 /** Every route of the application. Features register theirs here. */
 export function buildRouter(): Router {
   setSchemaRegistry(COMPONENT_SCHEMAS);
-  return new Router().entries(siteRoutes)
+  // The API document describes this table as it stands after the last line below: the application's own routes,
+  // without any a caller (a test) adds to the router afterwards.
+  let ownRoutes: RouteInfo[] = [];
+  const router = new Router().entries(siteRoutes)
     .entries(accountRoutes)
     .entries(twoFactorRoutes)
     .entries(userRoutes)
@@ -60,7 +63,9 @@ export function buildRouter(): Router {
     .entries(sourceDataRoutes)
     .entries(sourceRoutes)
     .entries(managementRoutes)
-    .entries(apiDocsRoutes);
+    .entries(apiDocsRoutes(() => ownRoutes));
+  ownRoutes = router.routeTable();
+  return router;
 }
 
 /**

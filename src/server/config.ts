@@ -3,11 +3,12 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readSigningKeyFile } from './auth/signing-key-file';
-import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './meta-tokens/iso-duration';
+import { readKeyStoreConfig } from './auth/key-store-config';
+import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './settings/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
-import { parseMailLimits, type MailLimits } from './account/mail-limits';
-import { readOidcConfig, type OidcConfig } from './oidc/oidc-config';
-import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './two-factor/two-factor-store';
+import { parseMailLimits, type MailLimits } from './settings/mail-limits';
+import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
+import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 import { translateMpEnv } from './config-mp-env';
 import { readDeployConfig, type DeployConfig } from './config-deploy';
 
@@ -46,11 +47,11 @@ export interface Config extends DeployConfig {
   catalogueServerUrl: string;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses and CIDR ranges); empty = none. */
   trustedProxies: string[];
-  /** Limits on password-reset and activation mails (RESET_MAIL_LIMITS, see account/mail-limits.ts). */
+  /** Limits on password-reset and activation mails (RESET_MAIL_LIMITS, see settings/mail-limits.ts). */
   resetMailLimits: MailLimits;
   /** Audit events older than this many days are purged (AUDIT_RETENTION_DAYS); undefined = kept forever. */
   auditRetentionDays?: number;
-  /** External OpenID Connect sign-in (OIDC_*, see oidc/oidc-config.ts); undefined = the built-in sign-in page. */
+  /** External OpenID Connect sign-in (OIDC_*, see settings/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
   /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
   widgetsAllowedOrigins: '*' | string[];
@@ -58,9 +59,20 @@ export interface Config extends DeployConfig {
   requireTwoFactor: TwoFactorRequirement;
   /** PEM private key tokens are signed with (SIGNING_KEY_FILE, absolute path; docs/import-mp.md); undefined = the generated key. */
   signingKeyFile?: string;
+  /** ManagementPortal's PKCS#12 key store tokens are signed with, and its settings (KEY_STORE_FILE or
+   * /mp-includes/config/keystore.p12, KEY_STORE_PASSWORD, SIGNING_KEY_ALIAS, CHECKING_KEY_ALIASES:
+   * auth/key-store-config.ts); keyStoreFile undefined = no key store. */
+  keyStoreFile?: string;
+  keyStorePassword: string;
+  signingKeyAlias: string;
+  /** undefined = every key entry of the store verifies. */
+  checkingKeyAliases?: string[];
   /** Server processes (WORKERS; docs/deployment.md): the cores when DATABASE_URL is set, else 1 (the embedded
    * database lives in one process). */
   workers: number;
+  /** Connections per server process to PostgreSQL (DATABASE_POOL_SIZE; docs/deployment.md): by default about two per
+   * core for all WORKERS together, at least 4 per process. */
+  databasePoolSize: number;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +190,19 @@ function workers(env: Env, databaseUrl: string | undefined): number {
   return n;
 }
 
+/**
+ * A pool of about twice the cores for all processes together: PostgreSQL runs about one busy backend per core, and
+ * as many again waiting on a commit's flush or on the network; more connections only queue inside the database, where
+ * every backend's locks and snapshots cost the others (16 cores with 8 workers of 10 connections were 80 backends, and
+ * the lock manager became the queue). The cores counted are this machine's, the common case of a database on the same
+ * machine or one of its size; DATABASE_POOL_SIZE states another. At least 4, so that a request holding a transaction's
+ * connection still finds one for a statement beside it.
+ */
+function databasePoolSize(env: Env, workerCount: number): number {
+  const fallback = Math.max(4, Math.ceil((2 * availableParallelism()) / workerCount));
+  return int(env, 'DATABASE_POOL_SIZE', fallback, 1, 1000);
+}
+
 export function loadConfig(processEnv: Env = process.env): Config {
   // ManagementPortal's names (SPRING_*, MANAGEMENTPORTAL_*) become ours here, once (config-mp-env.ts).
   const mp = translateMpEnv(processEnv);
@@ -190,6 +215,7 @@ export function loadConfig(processEnv: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
   }
+  const workerCount = workers(env, databaseUrl);
   let publicUrl = env.PUBLIC_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
   try {
     const u = new URL(publicUrl);
@@ -242,13 +268,17 @@ export function loadConfig(processEnv: Env = process.env): Config {
     trustedProxies: trustedProxies(env),
     resetMailLimits: resetMailLimits(env),
     requireTwoFactor: requireTwoFactor(env),
-    workers: workers(env, databaseUrl),
+    workers: workerCount,
+    databasePoolSize: databasePoolSize(env, workerCount),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
     widgetsAllowedOrigins: widgetsAllowedOrigins(env),
     signingKeyFile: signingKeyFile(env),
+    ...readKeyStoreConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
     ...readDeployConfig(env, mp, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),

@@ -1,15 +1,17 @@
-// What every handler can reach through `ctx.app`. Features add their services here (auth, mail, ...), created once
-// in app-services.ts, so handlers never build their own connections or singletons.
+// What every handler can reach through `ctx.app`, created once at start-up (start.ts), so handlers never build their
+// own connections or singletons. This file is the bottom of the server (docs/architecture.md): it names only the
+// core's services. A service that belongs to one feature or layer is declared next to that service, which adds its
+// field to AppServices (`declare module '../services'`), so the arrows point from the feature to this file and
+// never back:
+// - `mail` in mail/mail-service.ts;
+// - `oidc` in oidc/oidc-provider.ts;
+// - `metrics` in management/request-metrics.ts;
+// - `sessionAuth` and `carriesSession` in auth/principal.ts (the hooks the session layer installs).
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { LoggerRegistry } from './log';
 import type { SigningKeys } from './auth/signing-keys';
-import type { AuthOutcome } from './auth/principal';
-import type { RequestContext } from './http/context';
-import type { MailService } from './mail/mail-service';
-import type { CacheStats } from './management/cache-stats';
-import type { RequestMetrics } from './management/request-metrics';
-import type { OidcProvider } from './oidc/oidc-provider';
+import type { CacheStats } from './cache-stats';
 
 export interface AppServices {
   config: Config;
@@ -18,16 +20,6 @@ export interface AppServices {
   startedAt: number;
   /** The token signing keys (created once, kept in the database). */
   keys: SigningKeys;
-  /** Account mail: SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
-  mail: MailService;
-  /** Resolves a browser session into a principal; installed by the session layer. */
-  sessionAuth?: (ctx: RequestContext) => Promise<AuthOutcome>;
-  /** Whether the request carries a session cookie (which sessionAuth tries before any bearer token). */
-  carriesSession?: (ctx: RequestContext) => boolean;
-  /** Request counts and timings for management/jhimetrics; created by the request pipeline when missing. */
-  metrics?: RequestMetrics;
   /** In-memory caches this app instance owns beyond `keys` and `oidc`, by name, for management/jhimetrics. */
   caches?: Map<string, CacheStats>;
-  /** The external OpenID Connect provider's client (caches only), made at first use when OIDC_ISSUER is set. */
-  oidc?: OidcProvider;
 }

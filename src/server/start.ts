@@ -10,7 +10,7 @@ import { bootstrap, type BootstrapResult } from './db/bootstrap';
 import { LoggerRegistry } from './log';
 import type { AppServices } from './services';
 import { SigningKeys } from './auth/signing-keys';
-import { readSigningKeyFile } from './auth/signing-key-file';
+import { externalKeys } from './auth/external-keys';
 import { ensureFrontendClient } from './oauth/frontend-client';
 import { installSessionAuth } from './session/session-auth';
 import { createMailService } from './mail/mail-service';
@@ -52,7 +52,11 @@ export async function startServer(config: Config, db: Database, options: StartOp
   if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
   if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));
   const stopAuditRetention = await startAuditRetention(db, config.auditRetentionDays, logs.get('audit'));
-  const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db, config.signingKeyFile ? readSigningKeyFile(config.signingKeyFile) : undefined), mail: createMailService(config, logs) };
+  const external = externalKeys(config);
+  if (external && config.keyStoreFile) {
+    log.info(`signing tokens with alias ${config.signingKeyAlias} of the key store ${config.keyStoreFile}; ${external.checking.length} checking key(s) verify too`);
+  }
+  const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db, external), mail: createMailService(config, logs) };
   installSessionAuth(app);
   const server = createServer(app, options);
   await new Promise<void>((resolve, reject) => {

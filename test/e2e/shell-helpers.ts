@@ -1,6 +1,6 @@
 // Browser steps shared by the shell tests: signing in through the real sign-in page, reading the screen.
 import type { Page } from 'puppeteer-core';
-import type { TestBrowser } from '../setup/browser';
+import { recordFailedLoads, type TestBrowser } from '../setup/browser';
 import { ADMIN_PASSWORD } from '../setup/server';
 
 export type ShellPage = Page & { problems(): string[]; dispose(): Promise<void> };
@@ -19,6 +19,7 @@ export async function isolatedPage(browser: TestBrowser): Promise<ShellPage> {
     if (message.type() === 'error') problems.push(`console: ${message.text()}${message.text().startsWith('Failed to load resource') ? ` ${message.location()?.url ?? ''}` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${(error as Error).message}`));
+  recordFailedLoads(page, problems);
   return Object.assign(page, { problems: () => problems, dispose: () => context.close() });
 }
 

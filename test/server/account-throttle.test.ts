@@ -6,7 +6,7 @@
 // servers trust 127.0.0.1 as a proxy (TRUSTED_PROXIES).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_MAIL_LIMITS } from '../../src/server/account/mail-limits';
+import { DEFAULT_MAIL_LIMITS } from '../../src/server/settings/mail-limits';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { openPostgres } from '../../src/server/db/postgres';
 import { purgeRequestLimits } from '../../src/server/http/request-limit';

@@ -2,6 +2,7 @@
 // registry whose levels change while the server runs.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { LoggerRegistry } from '../../src/server/log';
 
@@ -38,6 +39,8 @@ test('a bad value names its variable', () => {
     [{ HIDDEN_SUBJECT_FIELDS: 'shoe_size' }, 'HIDDEN_SUBJECT_FIELDS'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE'],
   ];
   for (const [env, variable] of cases) {
     try {
@@ -49,6 +52,17 @@ test('a bad value names its variable', () => {
       assert.match((error as Error).message, variable);
     }
   }
+});
+
+test('the pool per process shares about two connections per core among the WORKERS, at least 4 each', () => {
+  const url = 'postgres://db/radar';
+  const cores = availableParallelism();
+  assert.is(loadConfig({ DATABASE_URL: url, WORKERS: '1' }).databasePoolSize, Math.max(4, 2 * cores));
+  const many = loadConfig({ DATABASE_URL: url, WORKERS: String(4 * cores) });
+  assert.is(many.databasePoolSize, 4);
+  const eight = loadConfig({ DATABASE_URL: url, WORKERS: '8' }).databasePoolSize;
+  assert.ok(eight * 8 <= Math.max(2 * cores, 32), `8 workers x ${eight} connections`);
+  assert.is(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '25' }).databasePoolSize, 25);
 });
 
 test('loggers inherit the root level and can be changed while running', () => {

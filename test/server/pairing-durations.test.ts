@@ -1,7 +1,7 @@
 // The meta-token lifetimes (docs/oauth.md): ISO-8601 durations, with ManagementPortal's fallbacks.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { metaTokenTimeoutMs, parseIsoDuration, persistentMetaTokenTimeoutMs } from '../../src/server/meta-tokens/iso-duration';
+import { metaTokenTimeoutMs, parseIsoDuration, persistentMetaTokenTimeoutMs } from '../../src/server/settings/iso-duration';
 
 test('parses the durations Java writes', () => {
   assert.is(parseIsoDuration('PT1H'), 3600000);

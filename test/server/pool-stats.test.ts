@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PoolStats } from '../../src/server/db/pool-stats';
-import { DurationSample } from '../../src/server/management/duration-sample';
+import { DurationSample } from '../../src/server/db/duration-sample';
 
 const t = suite('pool stats');
 

@@ -13,7 +13,8 @@ export async function signInInBrowser(page: Page, server: TestServer, login: str
   await page.type('input[name=username]', login);
   await page.type('input[name=password]', password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type=submit]')]);
-  await page.waitForSelector('#account-menu', { timeout: 10000 });
+  // The first load of the app in a new browser is the slowest (a cold Firefox took 15 s on a busy 2-core machine).
+  await page.waitForSelector('#account-menu', { timeout: 30000 });
 }
 
 /**

@@ -99,6 +99,7 @@ export const ENTITY_SCHEMAS: Record<string, Schema> = {
     roles: listOf('RoleDTO', 'Follow from the project; ignored on input'),
     sources: listOf('MinimalSourceDetailsDTO', 'Currently assigned sources; on input the complete new set, by sourceId'),
     attributes: mapOf(oneOf(string(), number(), boolean()), 'Subject metadata; Human-readable-identifier is searchable. Numbers and booleans are stored as text.'),
+    leftDate: dateTime('Answers only: on a subject that left the listed project for one the caller may not read, when it left (null when its history does not say); such a subject carries no personal field (docs/permissions.md)', { nullable: true }),
   }, [], 'A participant (docs/subjects.md). Create and update need project.id and project.projectName.'),
   MinimalSourceDetailsDTO: object({
     id: integer(undefined, { nullable: true }),

@@ -35,7 +35,7 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
   TokenDTO: object({ refreshToken: string(), baseUrl: string(), privacyPolicyUrl: string() },
     ['refreshToken', 'baseUrl', 'privacyPolicyUrl'], 'What an app gets for a meta-token (docs/oauth.md).'),
   OAuthTokenResponse: object({
-    access_token: string('A JWT signed with ES256 (RS256 with an RSA SIGNING_KEY_FILE)'),
+    access_token: string('A JWT signed with ES256 (RS256 with an RSA SIGNING_KEY_FILE or key store signing alias)'),
     token_type: enumOf(['bearer']),
     refresh_token: string('Single-use; a new one comes with every refresh'),
     expires_in: integer('Seconds'),
@@ -52,12 +52,16 @@ export const OTHER_SCHEMAS: Record<string, Schema> = {
     keys: arrayOf(object({
       alg: enumOf(['ES256', 'RS256']), kty: enumOf(['EC', 'RSA']),
       value: string('"-----BEGIN EC PUBLIC KEY-----" (RSA: "-----BEGIN PUBLIC KEY-----"), the base64 of the DER SubjectPublicKeyInfo, the matching END line; "\\n" between'),
+      x5c: strings('Key store keys only: the certificate chain, base64 DER, the key\'s own first'),
+      x5t: string('Key store keys only: base64url SHA-1 thumbprint of the key\'s certificate'),
     })),
   }, ['keys'], 'The public keys in ManagementPortal\'s own form (docs/oauth.md).'),
   JsonWebKeySet: object({
     keys: arrayOf(object({
-      kty: string('EC, or RSA for an RSA key from SIGNING_KEY_FILE'), crv: string(), x: string(), y: string(),
+      kty: string('EC, or RSA for an RSA key from SIGNING_KEY_FILE or a key store'), crv: string(), x: string(), y: string(),
       n: string('RSA only'), e: string('RSA only'), kid: string(), alg: string('ES256, or RS256 for an RSA key'), use: string(),
+      x5c: strings('Key store keys only: the certificate chain, base64 DER, the key\'s own first'),
+      x5t: string('Key store keys only: base64url SHA-1 thumbprint of the key\'s certificate'),
     })),
   }, ['keys'], 'The public keys as an RFC 7517 JWK Set.'),
   RevisionInfoDTO: object({

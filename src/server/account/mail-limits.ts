@@ -5,42 +5,14 @@
 // - per client address (ctx.remoteAddress, which honours TRUSTED_PROXIES): every request counts, also one naming an
 //   unknown address or login, so probing is limited;
 // - per account: only a request that is about to send a mail counts, so at most that many mails reach one inbox.
-// A request over either limit is a 429 error.tooManyRequests with Retry-After, and no mail is sent.
+// A request over either limit is a 429 error.tooManyRequests with Retry-After, and no mail is sent. The limits
+// themselves are configuration (RESET_MAIL_LIMITS, settings/mail-limits.ts).
 import type { RequestContext } from '../http/context';
 import { tooManyRequests } from '../http/errors';
-import { addressBucket, countRequest, type Limit } from '../http/request-limit';
+import { addressBucket, countRequest } from '../http/request-limit';
 import { housekeeping } from '../oauth/housekeeping';
 
-export interface MailLimits {
-  perAccount: Limit;
-  perAddress: Limit;
-}
-
 export type MailFlow = 'reset' | 'activation';
-
-/** 3 mails per account per hour; 10 requests per client address per 15 minutes. */
-export const DEFAULT_MAIL_LIMITS: MailLimits = {
-  perAccount: { max: 3, windowSeconds: 60 * 60 },
-  perAddress: { max: 10, windowSeconds: 15 * 60 },
-};
-
-const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };
-
-function parseLimit(part: string): Limit {
-  const m = /^(\d{1,6})\s*\/\s*(\d{1,6})\s*([smh])$/.exec(part.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
-    throw new Error(`must be two limits "<count>/<window>" with the window in s, m or h, e.g. "3/1h,10/15m"; got "${part.trim()}"`);
-  }
-  return { max: Number(m[1]), windowSeconds: Number(m[2]) * UNIT_SECONDS[m[3]] };
-}
-
-/** RESET_MAIL_LIMITS: `<mails per account>/<window>,<requests per address>/<window>`, e.g. the default `3/1h,10/15m`. */
-export function parseMailLimits(raw: string | undefined): MailLimits {
-  if (!raw?.trim()) return DEFAULT_MAIL_LIMITS;
-  const parts = raw.split(',');
-  if (parts.length !== 2) throw new Error(`must be two limits "<per account>,<per address>", e.g. "3/1h,10/15m"; got "${raw}"`);
-  return { perAccount: parseLimit(parts[0]), perAddress: parseLimit(parts[1]) };
-}
 
 const limitsOf = (ctx: RequestContext) => ctx.app.config.resetMailLimits;
 

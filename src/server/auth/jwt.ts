@@ -1,5 +1,6 @@
 // Compact JWS with node:crypto: sign and verify. Only what the portal needs: ES256 with its own EC P-256 keys, and
-// RS256 for an RSA key imported with SIGNING_KEY_FILE (the key ManagementPortal signed with, docs/import-mp.md).
+// RS256 for an RSA key from SIGNING_KEY_FILE or ManagementPortal's key store (keys ManagementPortal signed with,
+// docs/oauth.md, "Signing keys").
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number };

@@ -12,6 +12,17 @@ import { rememberClaims, rememberedClaims } from './verified-tokens';
 
 export const AUDIENCE = 'res_ManagementPortal';
 
+// The hooks through which the session layer (session/session-auth.ts) makes itself known to authenticate(): declared
+// here, where they are called, so the services bag needs to know nothing of requests or principals.
+declare module '../services' {
+  interface AppServices {
+    /** Resolves a browser session into a principal; installed by the session layer. */
+    sessionAuth?: (ctx: RequestContext) => Promise<AuthOutcome>;
+    /** Whether the request carries a session cookie (which sessionAuth tries before any bearer token). */
+    carriesSession?: (ctx: RequestContext) => boolean;
+  }
+}
+
 export interface Principal {
   token: AuthToken;
   /** The user's login; undefined for a client-credentials token. */

@@ -3,8 +3,10 @@
 // P-256 (ES256) or RSA of at least 2048 bits (RS256), PKCS#8 (`BEGIN PRIVATE KEY`) or the traditional form
 // (`BEGIN EC PRIVATE KEY`, `BEGIN RSA PRIVATE KEY`). Its key id is the key's JWK thumbprint (RFC 7638), so every
 // process reading the same file names it alike without storing it.
-import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { keyThumbprint } from './key-thumbprint';
+import { unsupportedKeyReason } from './token-key-type';
 
 export interface FileSigningKey {
   kid: string;
@@ -26,21 +28,8 @@ export function readSigningKeyFile(path: string): FileSigningKey {
   } catch {
     throw new Error(`${path} holds no unencrypted PEM private key`);
   }
-  const details = privateKey.asymmetricKeyDetails ?? {};
-  if (privateKey.asymmetricKeyType === 'ec') {
-    if (details.namedCurve !== 'prime256v1') throw new Error(`${path} holds an EC key on ${details.namedCurve}; only P-256 is supported`);
-  } else if (privateKey.asymmetricKeyType === 'rsa') {
-    if ((details.modulusLength ?? 0) < 2048) throw new Error(`${path} holds an RSA key of ${details.modulusLength} bits; at least 2048 are needed`);
-  } else {
-    throw new Error(`${path} holds a ${privateKey.asymmetricKeyType} key; only EC P-256 and RSA are supported`);
-  }
+  const unsupported = unsupportedKeyReason(privateKey);
+  if (unsupported) throw new Error(`${path} holds ${unsupported}`);
   const publicKey = createPublicKey(privateKey);
-  return { kid: thumbprint(publicKey), privateKey, publicKey };
-}
-
-/** RFC 7638: SHA-256 over the required members of the JWK, in lexical order, base64url. */
-function thumbprint(publicKey: KeyObject): string {
-  const jwk = publicKey.export({ format: 'jwk' });
-  const members = jwk.kty === 'EC' ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y } : { e: jwk.e, kty: jwk.kty, n: jwk.n };
-  return createHash('sha256').update(JSON.stringify(members)).digest('base64url');
+  return { kid: keyThumbprint(publicKey), privateKey, publicKey };
 }

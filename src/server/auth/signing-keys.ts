@@ -1,16 +1,28 @@
 // The EC P-256 key pair tokens are signed with: created once, kept in the database, shared by every process.
-// Creation runs under an advisory lock so processes starting together agree on one key. With SIGNING_KEY_FILE the
-// key of that file (EC P-256 or RSA, e.g. ManagementPortal's) signs instead and is published first; the keys in the
-// database still verify the tokens they signed, and none is created.
+// Creation runs under an advisory lock so processes starting together agree on one key. With external keys (from
+// SIGNING_KEY_FILE or ManagementPortal's key store: EC P-256 or RSA) their signing key signs instead and they are
+// published first, the store's checking keys verify too; the keys in the database still verify the tokens they
+// signed, and none is created.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import type { Database } from '../db/database';
-import { CacheStats } from '../management/cache-stats';
-import type { FileSigningKey } from './signing-key-file';
+import { CacheStats } from '../cache-stats';
 
-export interface SigningKey {
+/** A key that verifies tokens and is published by oauth/token_key and oauth/jwks. */
+export interface PublishedKey {
   kid: string;
-  privateKey: KeyObject;
   publicKey: KeyObject;
+  /** DER X.509 chain, the key's own certificate first: only keys from a key store have one. */
+  certificates?: Buffer[];
+}
+
+export interface SigningKey extends PublishedKey {
+  privateKey: KeyObject;
+}
+
+/** Keys from outside the database: the one that signs, and others that only verify (a key store's checking aliases). */
+export interface ExternalKeys {
+  signing: SigningKey;
+  checking: PublishedKey[];
 }
 
 interface KeyRow {
@@ -29,27 +41,29 @@ function fromRow(row: KeyRow): SigningKey {
 
 export class SigningKeys {
   private current?: Promise<SigningKey>;
-  private all = new Map<string, SigningKey>();
+  private all = new Map<string, PublishedKey | SigningKey>();
+  /** The public halves of the external keys, as verificationKeys answers them. */
+  private readonly externalPublicKeys = new Set<KeyObject>();
   /** Key lookups by kid: a hit is answered from memory, a miss reads the table again. */
   readonly cacheStats = new CacheStats(() => this.all.size);
-  constructor(private readonly db: Database, private readonly fileKey?: FileSigningKey) {
-    if (fileKey) this.all.set(fileKey.kid, fileKey);
+  constructor(private readonly db: Database, private readonly external?: ExternalKeys) {
+    for (const key of external ? [external.signing, ...external.checking] : []) {
+      if (this.all.has(key.kid)) continue;
+      this.all.set(key.kid, key);
+      this.externalPublicKeys.add(key.publicKey);
+    }
   }
 
-  /** The key id of SIGNING_KEY_FILE's key, if one is configured. */
-  get fileKeyId(): string | undefined {
-    return this.fileKey?.kid;
-  }
-
-  /** Whether `publicKey` (as answered by verificationKeys) is SIGNING_KEY_FILE's key. */
-  async isFileKey(publicKey: KeyObject): Promise<boolean> {
-    return this.fileKey !== undefined && this.all.get(this.fileKey.kid)?.publicKey === publicKey;
+  /** Whether `publicKey` (as answered by verificationKeys) is an external key: a token it verifies may have been
+   * issued by ManagementPortal before the switch (oauth/imported-refresh-tokens.ts). */
+  isExternalKey(publicKey: KeyObject): boolean {
+    return this.externalPublicKeys.has(publicKey);
   }
 
   /** The key new tokens are signed with. */
   signingKey(): Promise<SigningKey> {
-    const fileKey = this.fileKey;
-    this.current ??= (fileKey ? this.reload().then(() => fileKey) : this.loadOrCreate()).catch((error) => {
+    const signing = this.external?.signing;
+    this.current ??= (signing ? this.reload().then(() => signing) : this.loadOrCreate()).catch((error) => {
       this.current = undefined;
       throw error;
     });
@@ -69,7 +83,8 @@ export class SigningKeys {
     return keys.map((k) => k.publicKey);
   }
 
-  async publicKeys(): Promise<SigningKey[]> {
+  /** Every key that verifies, the signing key first when it is an external one. */
+  async publicKeys(): Promise<PublishedKey[]> {
     await this.signingKey();
     return [...this.all.values()];
   }
@@ -102,6 +117,7 @@ export class SigningKeys {
       return created;
     });
     await this.reload();
-    return this.all.get(row.kid) ?? fromRow(row);
+    const loaded = this.all.get(row.kid);
+    return loaded && 'privateKey' in loaded ? loaded : fromRow(row);
   }
 }

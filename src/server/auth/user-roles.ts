@@ -1,7 +1,7 @@
 // A user's roles as the permission check sees them: authority plus referent (project or organization name), and for
 // project roles the organization of that project.
 import type { Queryable } from '../db/database';
-import { USER_ROLES_FROM } from '../roles/role-scope-join';
+import { USER_ROLES_FROM } from './role-scope-join';
 import type { TokenRole } from '../../common/permission-check';
 
 interface RoleJson {

@@ -2,7 +2,7 @@
 // never revoked, so a verified signature stays verified; only the expiry is checked again on every use. The memo
 // saves the ECDSA verification (the largest fixed cost of an API call); the user and roles are still read from the
 // database on every request, so a role change or deactivation takes effect at once.
-import { processCache } from '../management/cache-stats';
+import { processCache } from '../cache-stats';
 import type { JwtClaims } from './jwt';
 
 const MAX_ENTRIES = 1000;

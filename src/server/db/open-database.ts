@@ -8,10 +8,10 @@ import { openPgliteThread } from './pglite-thread';
 import { choosePortalSchema } from './portal-schema';
 import { openPostgres } from './postgres';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir' | 'databasePoolSize'>): Promise<Database> {
   if (config.databaseUrl) {
     const { schema } = await choosePortalSchema(config.databaseUrl, config.databaseSchema);
-    return openPostgres(config.databaseUrl, { searchPath: schema });
+    return openPostgres(config.databaseUrl, { max: config.databasePoolSize, searchPath: schema });
   }
   const lock: DataDirLock = lockDataDir(config.dataDir);
   try {

@@ -6,7 +6,7 @@
 // and close on postgres.js (up to `max` operations each get a connection of their own; more are pipelined behind a busy
 // one). `idle` is max - active: slots free for a new operation (postgres.js opens connections lazily, so some of them
 // may not be open yet). Per operation this costs two clock reads and a few counters; only a caller that has to wait allocates.
-import { DurationSample, type TimerFigures } from '../management/duration-sample';
+import { DurationSample, type TimerFigures } from './duration-sample';
 
 interface Waiter {
   since: number;

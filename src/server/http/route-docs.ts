@@ -2,7 +2,7 @@
 // answers a caller should expect. Access, parameters and the body come from the entry itself (route.ts), so they
 // cannot drift from what the router checks. api-docs/openapi-document.ts turns entries into OpenAPI 3.0.
 import { arrayOf, ref, string, type Schema } from '../../common/schema';
-import type { QueryParam } from './route';
+import type { QueryParam } from './query-param';
 
 /** Extra response headers of the success answer. */
 export type SuccessHeader = 'location' | 'alert' | 'paging' | 'keyset' | 'setCookie';

@@ -1,14 +1,18 @@
 // A route entry: everything the server knows about one operation, declared in the resource's routes.ts. The router
 // turns an entry into a handler that, before the entry's own handler runs,
-//   1. reads and checks the path and query parameters against the entry's schemas (errors held back until 3.),
+//   1. reads and checks the path and query parameters against the entry's schemas (errors held back until 5.),
 //   2. authenticates the caller (401) unless the route is public,
-//   3. answers a held-back parameter error (400),
-//   4. checks the token-level part of the access rule (403: role or scope missing),
-//   5. reads and checks the body: JSON types and enums (schema.ts), then the field rules (validation.ts) (400; an
+//   3. checks the token-level part of the access rule (403: not a system admin, role or scope missing),
+//   4. for a permission on an entity named by the path (or a raw query parameter), finds the entity and checks the
+//      permission on it (403),
+//   5. answers a held-back parameter error (400),
+//   6. reads and checks the body: JSON types and enums (schema.ts), then the field rules (validation.ts) (400; an
 //      entry with an early read may have read it before 2., see EarlyRead, and answers its errors here all the same),
-//   6. finds the entity the permission applies to and checks the permission on it (403),
-// and the API document (api-docs/) is generated from the same entries, so what is documented is what is enforced.
-// docs/routes.md walks through adding a resource.
+//   7. for a permission on an entity the body names (`findFromBody`), finds it and checks the permission (403),
+// so a caller without access learns nothing about what valid input looks like: every 401 and 403 that does not need
+// the input comes before any 400 (docs/permissions.md, "Refusal before validation"). The API document (api-docs/)
+// is generated from the same entries, so what is documented is what is enforced. docs/routes.md walks through adding
+// a resource.
 import type { FieldErrorVM } from '../../common/dto';
 import type { AuthToken, EntityDetails } from '../../common/permission-check';
 import type { Permission } from '../../common/permission-matrix';
@@ -19,6 +23,7 @@ import { claimedBearer, type Principal } from '../auth/principal';
 import { userAccessFromJson } from '../auth/user-roles';
 import type { Reply, RequestContext } from './context';
 import type { OperationDocs } from './route-docs';
+import type { QueryParam } from './query-param';
 import { readCsv } from './body';
 import { validationFailed } from './errors';
 
@@ -44,11 +49,7 @@ export const SYS_ADMIN: Access = { kind: 'sysAdmin' };
 export const scope = (permission: Permission): Access => ({ kind: 'scope', permission });
 export const perm = (permission: Permission, on: EntityKind): Access => ({ kind: 'permission', permission, on });
 
-export interface QueryParam {
-  schema: Schema;
-  description?: string;
-  required?: boolean;
-}
+export type { QueryParam } from './query-param';
 
 /** A JSON body: its shape, the shared field rules, and checks that need several fields at once. */
 export interface JsonBody {
@@ -132,8 +133,14 @@ export interface RouteEntry<B = any, F = any, E = any, Q = any> {
   /** e.g. `/api/projects/:projectName/groups`. */
   path: string;
   access: Access;
-  /** For `permission` access on an entity: where the entity lives (may read the database, may throw a 404). */
+  /**
+   * For `permission` access on an entity: where the entity lives (may read the database, may throw a 404). It runs
+   * before the query and body are checked, so it may use only the path parameters, the raw query string
+   * (`ctx.query`) and the early read; unless `findFromBody` is set, when it runs after the body was checked.
+   */
   find?: (input: RouteInput<B, undefined, E, Q>) => EntityDetails | Located<F> | Promise<EntityDetails | Located<F>>;
+  /** The finder reads the body (the entity is named there), so the permission on it is checked after the body's 400s. */
+  findFromBody?: boolean;
   /** Path parameters whose pattern is not the entity-id pattern (router.ts). */
   patterns?: Record<string, RegExp>;
   query?: Record<string, QueryParam>;
@@ -334,15 +341,19 @@ export function compileRoute(entry: RouteEntry): (ctx: RequestContext) => Promis
       if (early) earlyValue = early;
       bodyRead = body;
     }
-    if (queryError !== undefined) throw queryError;
     if (access.kind === 'sysAdmin') await requireSysAdmin(ctx);
     if (access.kind === 'scope' || access.kind === 'permission') requireTokenAccess(input.principal, access.permission);
-    input.body = await (bodyRead ?? readBody(ctx, entry.body));
-    if (access.kind === 'permission') {
+    const checkEntity = async () => {
+      if (access.kind !== 'permission') return;
       const where = access.on === 'global' ? { entity: {} } : located(await entry.find!(input));
       await requireAccess(ctx.app.db, input.principal, access.permission, where.entity);
       input.found = where.found;
-    }
+    };
+    // A refusal that needs no input comes before any 400 about the input (see the top of this file).
+    if (!entry.findFromBody) await checkEntity();
+    if (queryError !== undefined) throw queryError;
+    input.body = await (bodyRead ?? readBody(ctx, entry.body));
+    if (entry.findFromBody) await checkEntity();
     return entry.handler(input);
   };
 }

@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
-import { CacheStats } from '../management/cache-stats';
+import { CacheStats } from '../cache-stats';
 import type { Reply } from './context';
 
 const TYPES: Record<string, string> = {

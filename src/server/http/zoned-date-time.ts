@@ -3,7 +3,7 @@
 // (`2024-01-01T00:00[Europe/Amsterdam]`, what the client sends). Missing time parts are 0, a missing zone is UTC.
 // A local time in a region resolves as java.time does: in a DST overlap the earlier offset wins, a time inside a
 // gap moves forward by the gap's length. Anything else is invalid (undefined), never a guess.
-import { processCache } from '../management/cache-stats';
+import { processCache } from '../cache-stats';
 
 const ZONED = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?(?:\[([^\]]{1,64})\])?$/;
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

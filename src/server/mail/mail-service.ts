@@ -15,6 +15,13 @@ export interface MailMessage {
   html: string;
 }
 
+declare module '../services' {
+  interface AppServices {
+    /** Account mail: SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
+    mail: MailService;
+  }
+}
+
 export interface MailService {
   /** 'smtp' or 'outbox': where messages go. */
   readonly mode: 'smtp' | 'outbox';

@@ -3,7 +3,7 @@
 // The client works out gets and the hit and miss percentages, as JHipster's screen does. With several server
 // processes each answers for its own memory.
 import type { AppServices } from '../services';
-import { processCacheFigures, type CacheFigures } from './cache-stats';
+import { processCacheFigures, type CacheFigures } from '../cache-stats';
 
 export function cacheMetrics(app: AppServices): Record<string, CacheFigures> {
   const out = processCacheFigures();

@@ -22,6 +22,13 @@ class Accumulator {
   }
 }
 
+declare module '../services' {
+  interface AppServices {
+    /** Request counts and timings for management/jhimetrics; created by the request pipeline when missing. */
+    metrics?: RequestMetrics;
+  }
+}
+
 export class RequestMetrics {
   private all = 0;
   private readonly perCode = new Map<number, Accumulator>();

@@ -1,6 +1,8 @@
 // GET api/oauth-clients/pair (docs/oauth.md, Pairing): a researcher asks for a short-lived URL (shown as a QR code)
-// from which the subject's app fetches a refresh token. The checks come in ManagementPortal's order: a signed-in
-// user (not a client) holding SUBJECT.UPDATE, the parameters, the subject and the permission on it, then the client.
+// from which the subject's app fetches a refresh token. The checks come in ManagementPortal's order, except that
+// only a caller who may pair the subject learns what the other parameters must be (docs/permissions.md, "Refusal
+// before validation"): a signed-in user (not a client) holding SUBJECT.UPDATE, the login, the subject and the
+// permission on it, then the other parameters and the client.
 // One difference: an unknown clientId is a 404 here and now, instead of a QR code that can only fail when the app
 // scans it.
 import type { ClientPairInfoDTO } from '../../common/dto';
@@ -25,23 +27,19 @@ function requiredParam(ctx: RequestContext, name: string): string {
   return value;
 }
 
-/** The subject to pair, with the parameters of the request. */
+/** The subject to pair. */
 export interface PairTarget {
   login: string;
-  clientId: string;
-  persistent: boolean;
   subjectId: number;
 }
 
 /**
- * The route's finder: after the SUBJECT.UPDATE scope, only a signed-in user may pair; then the parameters (400) and
- * the subject (404), whose project the permission is checked on.
+ * The route's finder: after the SUBJECT.UPDATE scope, only a signed-in user may pair; then the login (400) and the
+ * subject (404), whose project the permission is checked on.
  */
 export async function pairTarget(ctx: RequestContext, principal: Principal): Promise<Located<PairTarget>> {
   if (!principal.login || principal.token.clientCredentials) throw accessDenied('Only a signed-in user can pair an app');
   const login = requiredParam(ctx, 'login');
-  const clientId = requiredParam(ctx, 'clientId');
-  const persistent = booleanParam(ctx.query, 'persistent', false);
   const subject = await first<{ id: number; project_name: string | null }>(
     ctx.app.db,
     'SELECT s.id, p.project_name FROM subject s LEFT JOIN project p ON p.id = s.project_id WHERE s.login = $1',
@@ -52,12 +50,14 @@ export async function pairTarget(ctx: RequestContext, principal: Principal): Pro
     throw apiError(404, 'error.subjectNotFound', 'subject', `Project for subject ${login} not found`, { subjectLogin: login });
   }
   const entity: EntityDetails = { project: subject.project_name, subject: login };
-  return { entity, found: { login, clientId, persistent, subjectId: subject.id } };
+  return { entity, found: { login, subjectId: subject.id } };
 }
 
 /** The pairing link, once the caller may update the subject. */
 export async function pairClient(ctx: RequestContext, principal: Principal, target: PairTarget): Promise<Reply> {
-  const { login, clientId, persistent } = target;
+  const { login } = target;
+  const clientId = requiredParam(ctx, 'clientId');
+  const persistent = booleanParam(ctx.query, 'persistent', false);
   if (!(await findClient(ctx.app.db, clientId))) throw clientNotFound(clientId);
   const { config } = ctx.app;
   const timeout = persistent ? config.persistentMetaTokenTimeoutMs : config.metaTokenTimeoutMs;

@@ -5,6 +5,7 @@
 import type { RequestContext } from '../http/context';
 import { verifyPassword } from '../auth/password-hash';
 import { upgradeClientSecretHash } from '../auth/hash-upgrade';
+import { isRememberedSecret, rememberSecret } from './verified-client-secrets';
 import { findClient, type OAuthClient } from './client-store';
 import { OAuthError } from './oauth-error';
 
@@ -42,10 +43,18 @@ function credentialsOf(ctx: RequestContext, form: URLSearchParams): Credentials 
   return { clientId: formId, secret: formSecret ?? '' };
 }
 
+/** The stored hash's check, skipped for a secret this process has already verified against the same hash. */
+async function verifySecret(secret: string, storedHash: string): Promise<boolean> {
+  if (isRememberedSecret(storedHash, secret)) return true;
+  const ok = await verifyPassword(secret, storedHash);
+  if (ok) rememberSecret(storedHash, secret);
+  return ok;
+}
+
 export async function authenticateClient(ctx: RequestContext, form: URLSearchParams): Promise<OAuthClient> {
   const { clientId, secret } = credentialsOf(ctx, form);
   const client = await findClient(ctx.app.db, clientId);
-  const ok = client && (client.secretHash ? secret !== '' && (await verifyPassword(secret, client.secretHash)) : secret === '');
+  const ok = client && (client.secretHash ? secret !== '' && (await verifySecret(secret, client.secretHash)) : secret === '');
   if (!client || !ok) throw new OAuthError('invalid_client', 'Client authentication failed');
   if (client.secretHash) await upgradeClientSecretHash(ctx.app.db, client.clientId, secret, client.secretHash); // imported bcrypt -> scrypt
   return client;

@@ -1,6 +1,7 @@
 // Refresh tokens ManagementPortal issued before a switch (docs/import-mp.md): the portal has no row for them, but
-// they are signed with the key now in SIGNING_KEY_FILE. Such a token is accepted ONCE, like one of our own: when it
-// verifies with that key, is unexpired, was issued to the client presenting it, and its user exists and is
+// they are signed with a key the portal now has from outside its database (SIGNING_KEY_FILE's, or one of the
+// aliases of ManagementPortal's key store, docs/oauth.md). Such a token is accepted ONCE, like one of our own: when
+// it verifies with such a key, is unexpired, was issued to the client presenting it, and its user exists and is
 // activated, and it was issued after the user's last credentials change in the portal (a password changed or reset
 // in the portal ends ManagementPortal's tokens too, auth/credentials.ts), its jti is recorded as used (starting a
 // new grant chain named after it) and the grant rotates it. Presented again, the recorded jti makes it a replay,
@@ -12,7 +13,7 @@ import type { RedeemedRefreshToken, VerifiedRefreshToken } from './refresh-token
 
 export async function redeemImportedRefreshToken(tx: Queryable, token: VerifiedRefreshToken, clientId: string): Promise<RedeemedRefreshToken> {
   const { client_id: tokenClient, user_name: login, exp } = token.claims;
-  if (!token.byFileKey || typeof login !== 'string' || typeof exp !== 'number') return { status: 'unknown' };
+  if (!token.byExternalKey || typeof login !== 'string' || typeof exp !== 'number') return { status: 'unknown' };
   if (tokenClient !== clientId) return { status: 'wrong-client' };
   const user = await first<{ id: number; changed: number | null }>(
     tx,

@@ -7,20 +7,46 @@
 // without a final newline. The header names the key type, and it is not the standard PEM one for an EC key:
 // radar-auth, the library the platform's services verify tokens with, picks its key parser by the header
 // (`-----BEGIN EC PUBLIC KEY-----` for EC, `-----BEGIN PUBLIC KEY-----` for RSA), so an EC key under the plain
-// header is read as an RSA key and every token is refused. Each entry carries exactly alg, kty and value: the
-// older radar-auth reads them with a JSON mapper that fails on any other field, the newer one needs kty and value.
-import type { KeyObject } from 'node:crypto';
-import type { SigningKeys } from '../auth/signing-keys';
+// header is read as an RSA key and every token is refused. An entry without a certificate carries exactly alg, kty
+// and value: the older radar-auth reads them with a JSON mapper that fails on any other field, the newer one needs
+// kty and value.
+//
+// A key from ManagementPortal's key store also carries `x5c` (its certificate chain, standard base64 of each DER
+// certificate, its own first) and `x5t` (the base64url SHA-1 thumbprint of its certificate), RFC 7517's members,
+// in both sets. ManagementPortal 3.0 itself sends these two members with every key, empty (its radar-auth
+// JsonWebKey has them and nothing fills them), so the services of a platform that ran it read them; filled,
+// radar-auth tries x5c[0] as a bare key first and, as a certificate is not one, goes on to `value`. Keys without a
+// certificate (the generated key, SIGNING_KEY_FILE's) keep exactly alg, kty and value, for the older readers.
+import { createHash, type KeyObject } from 'node:crypto';
+import type { PublishedKey, SigningKeys } from '../auth/signing-keys';
 
 export interface TokenKey {
   alg: 'ES256' | 'RS256';
   kty: 'EC' | 'RSA';
   value: string;
+  x5c?: string[];
+  x5t?: string;
 }
 
-export type Jwk =
+interface CertificateMembers {
+  x5c?: string[];
+  x5t?: string;
+}
+
+export type Jwk = (
   | { kty: 'EC'; crv: string; x: string; y: string; kid: string; alg: 'ES256'; use: 'sig' }
-  | { kty: 'RSA'; n: string; e: string; kid: string; alg: 'RS256'; use: 'sig' };
+  | { kty: 'RSA'; n: string; e: string; kid: string; alg: 'RS256'; use: 'sig' }
+) & CertificateMembers;
+
+/** x5c and x5t for a key with a certificate chain; nothing for one without. */
+function certificateMembers(key: PublishedKey): CertificateMembers {
+  const chain = key.certificates ?? [];
+  if (!chain.length) return {};
+  return {
+    x5c: chain.map((der) => der.toString('base64')),
+    x5t: createHash('sha1').update(chain[0]).digest('base64url'),
+  };
+}
 
 const FORMS = {
   ec: { alg: 'ES256', kty: 'EC', label: 'EC PUBLIC KEY' },
@@ -38,18 +64,23 @@ export function tokenKeyOf(publicKey: KeyObject): TokenKey | undefined {
 
 export async function tokenKeySet(keys: SigningKeys): Promise<{ keys: TokenKey[] }> {
   const all = await keys.publicKeys();
-  return { keys: all.map((k) => tokenKeyOf(k.publicKey)).filter((k): k is TokenKey => k !== undefined) };
+  return {
+    keys: all.flatMap((k) => {
+      const form = tokenKeyOf(k.publicKey);
+      return form ? [{ ...form, ...certificateMembers(k) }] : [];
+    }),
+  };
 }
 
-/** Every key, the signing key first: EC keys as ES256, an RSA key (SIGNING_KEY_FILE) as RS256. */
+/** Every key, the signing key first: EC keys as ES256, RSA keys (SIGNING_KEY_FILE, a key store) as RS256. */
 export async function jsonWebKeySet(keys: SigningKeys): Promise<{ keys: Jwk[] }> {
   const all = await keys.publicKeys();
   return {
     keys: all.map((k): Jwk => {
       const jwk = k.publicKey.export({ format: 'jwk' });
       return jwk.kty === 'RSA'
-        ? { kty: 'RSA', n: jwk.n!, e: jwk.e!, kid: k.kid, alg: 'RS256', use: 'sig' }
-        : { kty: 'EC', crv: jwk.crv!, x: jwk.x!, y: jwk.y!, kid: k.kid, alg: 'ES256', use: 'sig' };
+        ? { kty: 'RSA', n: jwk.n!, e: jwk.e!, kid: k.kid, alg: 'RS256', use: 'sig', ...certificateMembers(k) }
+        : { kty: 'EC', crv: jwk.crv!, x: jwk.x!, y: jwk.y!, kid: k.kid, alg: 'ES256', use: 'sig', ...certificateMembers(k) };
     }),
   };
 }

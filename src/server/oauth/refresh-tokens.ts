@@ -14,8 +14,9 @@ export interface VerifiedRefreshToken {
   jti: string;
   scopes: string[];
   claims: Record<string, unknown>;
-  /** Verified by SIGNING_KEY_FILE's key: possibly issued by ManagementPortal before the switch (imported-refresh-tokens.ts). */
-  byFileKey: boolean;
+  /** Verified by an external key (SIGNING_KEY_FILE's, or one of the key store's): possibly issued by
+   * ManagementPortal before the switch (imported-refresh-tokens.ts). */
+  byExternalKey: boolean;
 }
 
 export type RedeemedRefreshToken =
@@ -49,10 +50,10 @@ export async function verifyRefreshToken(keys: SigningKeys, raw: string): Promis
   const result = verifyJwt(raw, () => verificationKeys);
   if (!result.ok) return undefined;
   const { jti, ati, scope } = result.claims;
-  const byFileKey = keys.fileKeyId !== undefined && (await keys.isFileKey(result.key));
-  if (typeof jti !== 'string' || jti.length > 64 || (typeof ati !== 'string' && !byFileKey)) return undefined;
+  const byExternalKey = keys.isExternalKey(result.key);
+  if (typeof jti !== 'string' || jti.length > 64 || (typeof ati !== 'string' && !byExternalKey)) return undefined;
   const scopes = Array.isArray(scope) ? scope.filter((s): s is string => typeof s === 'string') : [];
-  return { jti, scopes, claims: result.claims, byFileKey };
+  return { jti, scopes, claims: result.claims, byExternalKey };
 }
 
 /** Marks the token used, in the caller's transaction, if it may be used by this client now. */

@@ -69,7 +69,7 @@ export async function refreshTokenGrant(app: AppServices, client: OAuthClient, r
   const scopes = requestedScopes(client, scope, verified.scopes); // may narrow, never widen
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
     let redeemed = await redeemRefreshToken(tx, verified.jti, client.clientId);
-    if (redeemed.status === 'unknown' && verified.byFileKey) redeemed = await redeemImportedRefreshToken(tx, verified, client.clientId);
+    if (redeemed.status === 'unknown' && verified.byExternalKey) redeemed = await redeemImportedRefreshToken(tx, verified, client.clientId);
     if (redeemed.status === 'replayed') {
       if (redeemed.grantId) await revokeGrant(tx, redeemed.grantId);
       return invalidGrant('Refresh token has already been used');

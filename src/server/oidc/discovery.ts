@@ -1,8 +1,8 @@
 // The provider's metadata from `{issuer}/.well-known/openid-configuration` (OpenID Connect Discovery 1.0), read when
 // first needed and kept for a while. Only a cache: every server process reads its own copy, and a failed read is not
 // kept, so the next sign-in asks again.
-import { CacheStats } from '../management/cache-stats';
-import { isAcceptableProviderUrl } from './oidc-config';
+import { CacheStats } from '../cache-stats';
+import { isAcceptableProviderUrl } from '../settings/oidc-config';
 import { fetchProviderJson, OidcFailure } from './provider-fetch';
 
 export type TokenEndpointAuth = 'client_secret_basic' | 'client_secret_post';

@@ -2,7 +2,7 @@
 // naming a kid we do not hold makes us read the set again, once (the provider rotated its keys); a kid still unknown
 // after that fails the sign-in. Keys that are not for signatures, or of a kind we cannot check, are left out.
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { CacheStats } from '../management/cache-stats';
+import { CacheStats } from '../cache-stats';
 import { fetchProviderJson, isObject } from './provider-fetch';
 
 export type SignatureAlgorithm = 'RS256' | 'ES256';

@@ -4,8 +4,15 @@ import type { AppServices } from '../services';
 import { DiscoveryCache, type ProviderMetadata } from './discovery';
 import { verifyIdToken, type IdTokenClaims } from './id-token';
 import { JwksCache } from './jwks';
-import type { OidcConfig } from './oidc-config';
+import type { OidcConfig } from '../settings/oidc-config';
 import { fetchProviderJson, OidcFailure, PROVIDER_TIMEOUT_MS } from './provider-fetch';
+
+declare module '../services' {
+  interface AppServices {
+    /** The external OpenID Connect provider's client (caches only), made at first use when OIDC_ISSUER is set. */
+    oidc?: OidcProvider;
+  }
+}
 
 export interface ProviderTokens {
   idToken: string;

@@ -68,6 +68,7 @@ export const organizationRoutes: RouteEntry[] = [
     method: 'PUT', path: '/api/organizations', access: perm('ORGANIZATION.UPDATE', 'organization'), body: BODY,
     // Without an id this is a create, checked in the handler with the create's permission. An unknown id is checked
     // as a global update, so only system admins learn that it does not exist.
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       if (body.id === undefined || body.id === null) return { entity: {} };
       const existing = await first<{ name: string }>(ctx.app.db, 'SELECT name FROM radar_organization WHERE id = $1', [body.id]);

@@ -58,6 +58,7 @@ export const projectRoutes: RouteEntry[] = [
   route<ProjectBody>({
     method: 'POST', path: '/api/projects', access: perm('PROJECT.CREATE', 'organization'), body: PROJECT_BODY,
     // An id and a missing organization are 400s before the permission on the organization is checked.
+    findFromBody: true,
     find: ({ body }) => {
       if (body.id !== undefined && body.id !== null) throw failureAlert(400, 'idexists', 'project');
       return { organization: creationOrganization(body) };
@@ -72,6 +73,7 @@ export const projectRoutes: RouteEntry[] = [
 
   route<ProjectBody, ExistingProject | undefined>({
     method: 'PUT', path: '/api/projects', access: perm('PROJECT.UPDATE', 'project'), body: PROJECT_BODY,
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       // Without an id this is a create, which needs PROJECT.CREATE on the organization (checked in the handler).
       // Every role granted that is also granted PROJECT.UPDATE there, so this check refuses no one who may create.

@@ -19,7 +19,7 @@ import { projectIdNotFound } from '../projects/project-save';
 import { authorOf, recordRevision } from '../revisions/record';
 import { coversRole } from '../users/user-scope';
 import { toRoleDTO } from './role-dto';
-import { ROLE_SCOPE_JOINS } from './role-scope-join';
+import { ROLE_SCOPE_JOINS } from '../auth/role-scope-join';
 import { displayName, type ResolvedTarget, type RoleTarget } from './role-target';
 
 /** A stored role row with the names the checks read (the finder of PUT loads it). */

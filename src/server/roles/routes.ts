@@ -67,6 +67,7 @@ export const roleRoutes: RouteEntry[] = [
   route<RoleBody, ResolvedTarget>({
     method: 'POST', path: '/api/roles', access: perm('ROLE.CREATE', 'project'), body: ROLE_BODY,
     // An id is a 400 before the permission is checked, as for projects; the role's referent is read to check it.
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       if (body.id !== undefined && body.id !== null) throw failureAlert(400, 'idexists', 'role');
       const resolved = await resolveTarget(ctx.app.db, body);
@@ -89,6 +90,7 @@ export const roleRoutes: RouteEntry[] = [
     // Without an id this is a create, which needs ROLE.CREATE (checked in the handler; every role granted ROLE.UPDATE
     // is granted ROLE.CREATE too). With one, ROLE.UPDATE is checked on the stored row's referent here and on the new
     // one in the handler; an unknown id is checked as a global update, so only system admins learn it does not exist.
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       if (body.id === undefined || body.id === null) {
         const create = await resolveTarget(ctx.app.db, body);

@@ -46,6 +46,7 @@ export const sourceRoutes: RouteEntry[] = [
 
   route<Body, SourceInput>({
     method: 'POST', path: '/api/sources', access: perm('SOURCE.CREATE', 'project'), body: BODY,
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       const input = sourceInput(body);
       return { entity: await createTarget(ctx.app.db, input), found: input };
@@ -61,6 +62,7 @@ export const sourceRoutes: RouteEntry[] = [
   route<Body, { input: SourceInput; create?: EntityDetails; update?: UpdateTarget }>({
     method: 'PUT', path: '/api/sources', access: perm('SOURCE.UPDATE', 'source'), body: BODY,
     // Without an id this is a create: checked here where the body puts it, and with SOURCE.CREATE in the handler.
+    findFromBody: true,
     find: async ({ ctx, principal, body }) => {
       const input = sourceInput(body);
       if (input.id === undefined) {
@@ -137,6 +139,7 @@ export const sourceRoutes: RouteEntry[] = [
   route<Body, Registration>({
     method: 'POST', path: '/api/subjects/:login/sources', access: perm('SUBJECT.UPDATE', 'subject'),
     body: { objectName: 'minimalSourceDetailsDTO', schema: ref('MinimalSourceDetailsDTO'), extra: registrationErrors },
+    findFromBody: true,
     find: ({ ctx, params, body }) => locateRegistration(ctx.app.db, params.login, body),
     handler: ({ ctx, principal, params, found }) => registerSource(ctx, principal, params.login, found),
     doc: {

@@ -54,6 +54,15 @@ const REPEATABLE = new Set(['authority', 'sort']);
 const error = (field: string, message: string): FieldErrorVM => ({ objectName: 'subjectCriteria', field, message });
 const usable = (v: string | null): v is string => v !== null && v.trim() !== '' && v !== 'null';
 
+/**
+ * The `projectName` of `api/subjects` and `api/subjects.csv` as the criteria read it, from the raw query: the routes'
+ * finders use it before the criteria are checked, so a caller refused on the project learns nothing of valid criteria.
+ */
+export function projectNameParam(q: URLSearchParams): string | undefined {
+  const raw = q.get('projectName');
+  return usable(raw) ? raw : undefined;
+}
+
 function wholeNumber(q: URLSearchParams, name: string, errors: FieldErrorVM[]): number | undefined {
   const raw = q.get(name);
   if (!usable(raw)) return undefined;
@@ -137,8 +146,7 @@ export function parseCriteria(q: URLSearchParams, projectFromPath?: string): Sub
   const text: Partial<Record<(typeof TEXT)[number], string>> = {};
   for (const name of TEXT) if (usable(q.get(name))) text[name] = q.get(name)!;
   const groupId = wholeNumber(q, 'groupId', errors);
-  const rawProject = q.get('projectName');
-  const projectName = projectFromPath ?? (usable(rawProject) ? rawProject : undefined);
+  const projectName = projectFromPath ?? projectNameParam(q);
   for (const [name, value] of [
     ['externalId', text.externalId], ['groupId', groupId], ['personName', text.personName],
     ['humanReadableIdentifier', text.humanReadableIdentifier], ['projectName', projectName], ['login', text.login],

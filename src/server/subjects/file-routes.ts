@@ -6,7 +6,8 @@ import { projectIdByName } from '../projects/project-dto';
 import { perm, route, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
 import { booleanParam } from '../http/query-params';
-import { parseCriteria, type SubjectCriteria } from './criteria';
+import { parseCriteria, projectNameParam, type SubjectCriteria } from './criteria';
+import { visibilityFor } from './departed';
 import { subjectCriteriaParams } from './list-docs';
 import { exportReply } from './subject-export';
 import { importSubjects } from './subject-import';
@@ -47,9 +48,9 @@ export const subjectFileRoutes: RouteEntry[] = [
     parseQuery: (query, params) => parseCriteria(query, params.projectName),
     query: exportParams(false),
     queryObjectName: 'subjectCriteria',
-    handler: async ({ ctx, params, query }) => {
+    handler: async ({ ctx, principal, params, query }) => {
       await projectIdByName(ctx.app.db, params.projectName);
-      return exportReply(ctx.app.db, query, { name: params.projectName }, ctx.app.config.hiddenSubjectFields, `subjects-${params.projectName}.csv`);
+      return exportReply(ctx.app.db, query, { name: params.projectName }, ctx.app.config.hiddenSubjectFields, `subjects-${params.projectName}.csv`, visibilityFor(principal.token, query));
     },
     doc: {
       tag: 'Subjects', summary: 'Export the subjects of a project as CSV', pathParams: { projectName: 'Project name' },
@@ -60,14 +61,17 @@ export const subjectFileRoutes: RouteEntry[] = [
 
   route<undefined, undefined, undefined, SubjectCriteria>({
     method: 'GET', path: '/api/subjects.csv', access: perm('SUBJECT.READ', 'project'),
-    find: ({ query }) => (query.projectName === undefined ? {} : { project: query.projectName }),
+    find: ({ ctx }) => {
+      const projectName = projectNameParam(ctx.query);
+      return projectName === undefined ? {} : { project: projectName };
+    },
     parseQuery: (query) => parseCriteria(query),
     query: exportParams(true),
     queryObjectName: 'subjectCriteria',
-    handler: async ({ ctx, query }) => {
+    handler: async ({ ctx, principal, query }) => {
       if (query.projectName !== undefined) await projectIdByName(ctx.app.db, query.projectName);
       const scope = query.projectName === undefined ? undefined : { name: query.projectName };
-      return exportReply(ctx.app.db, query, scope, ctx.app.config.hiddenSubjectFields, `subjects${query.projectName ? `-${query.projectName}` : ''}.csv`);
+      return exportReply(ctx.app.db, query, scope, ctx.app.config.hiddenSubjectFields, `subjects${query.projectName ? `-${query.projectName}` : ''}.csv`, visibilityFor(principal.token, query));
     },
     doc: {
       tag: 'Subjects', summary: 'Export subjects as CSV', description: 'The list\'s criteria and sort; without projectName only system admins may export.',

@@ -3,19 +3,22 @@
 // (system admin, a role in the project) costs one statement: the project is resolved by name inside it. Only a caller
 // who may read through an organization role needs the project's organization looked up first. `api/subjects` with
 // both `projectName` and `externalId` is ManagementPortal's exact lookup: an array of one subject, with its project
-// and provenance.
-import { checkPermission } from '../../common/permission-check';
+// and provenance. A project's list of the participants it had shows a subject that moved on to a project the caller
+// may not read only as one that left (departed.ts, docs/permissions.md).
+import { checkPermission, type AuthToken } from '../../common/permission-check';
+import type { SubjectDTO } from '../../common/dto';
 import { first } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { notFoundVm } from '../http/errors';
 import { projectNotFound } from '../http/not-found';
 import { JSON_CONTENT_TYPE } from '../http/respond';
 import { perm, route, type SpeculativeRead } from '../http/route';
-import { parseCriteria, type SubjectCriteria } from './criteria';
+import { parseCriteria, projectNameParam, type SubjectCriteria } from './criteria';
 import { subjectCriteriaParams, subjectListDoc } from './list-docs';
 import { encodePathSegment, subjectListHeaders } from './list-link';
 import { buildExactLookup, buildListStatement, requireCompleteCursor } from './list-sql';
 import { getSubject, subjectDto } from './load-subject';
+import { departedDto, visibilityFor } from './departed';
 
 interface ListRow {
   total: number;
@@ -26,32 +29,67 @@ interface ListRow {
   subject_last_seen: string | null;
   dto: string | null;
   caller?: unknown;
+  /** Only when the caller may not read every subject of the list: this one it may not read in full. */
+  hidden?: boolean | null;
+  left_date?: string | null;
 }
 
-/** Runs the page (and loads the caller named, see EarlyRead in http/route.ts); value undefined when the named project
+/** A page read for a caller whose reach `token` gives (departed.ts): the reply, and the reach it hid by. */
+interface Page {
+  reply: Reply | undefined;
+  /** The reach the statement hid subjects by ('' none); the handler reads again when the principal's differs. */
+  reach: string;
+}
+
+const reachKey = (token: AuthToken, c: SubjectCriteria) => JSON.stringify(visibilityFor(token, c) ?? '');
+
+/** The DTO JSON of a row: as the database wrote it, or for a hidden subject only what its former project knew. */
+function rowJson(row: ListRow, projectName: string | undefined): string {
+  if (!row.hidden) return row.dto!;
+  return JSON.stringify(departedDto(JSON.parse(row.dto!) as SubjectDTO, projectName!, row.left_date ?? null));
+}
+
+/** Runs the page (and loads the caller named, see EarlyRead in http/route.ts); reply undefined when the named project
  * does not exist. */
-async function page(ctx: RequestContext, c: SubjectCriteria, base: string, callerLogin?: string): Promise<SpeculativeRead<Reply | undefined>> {
-  const { sql, params, planPerCall } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName }, callerLogin);
+async function page(ctx: RequestContext, c: SubjectCriteria, base: string, token: AuthToken, callerLogin?: string): Promise<SpeculativeRead<Page>> {
+  const visibility = visibilityFor(token, c);
+  const { sql, params, planPerCall } = buildListStatement(c, c.projectName === undefined ? undefined : { name: c.projectName }, callerLogin, undefined, visibility);
   const rows = await ctx.app.db.query<ListRow>(sql, params, { planPerCall });
   const caller = rows[0]?.caller;
-  if (c.projectName !== undefined && rows[0]?.project_id == null) return { value: undefined, caller };
+  const reach = JSON.stringify(visibility ?? '');
+  if (c.projectName !== undefined && rows[0]?.project_id == null) return { value: { reply: undefined, reach }, caller };
   const subjects = rows.filter((r) => r.dto !== null);
   const last = subjects[subjects.length - 1];
-  const cursor = last && { id: Number(last.subject_id), login: last.subject_login!, externalId: last.subject_external_id, lastSeen: last.subject_last_seen };
-  // The database wrote each subject's JSON (subject_list_dtos): joined as they are, never parsed here.
+  // A hidden subject sorts as having no external id and no contact (departed.ts): its cursor says the same.
+  const cursor = last && {
+    id: Number(last.subject_id), login: last.subject_login!,
+    externalId: last.hidden ? null : last.subject_external_id, lastSeen: last.hidden ? 'never' : last.subject_last_seen,
+  };
+  // The database wrote each subject's JSON (subject_list_dtos): joined as they are, parsed only to hide a subject.
   const reply: Reply = {
     status: 200,
-    raw: `[${subjects.map((r) => r.dto).join(',')}]`,
+    raw: `[${subjects.map((r) => rowJson(r, c.projectName)).join(',')}]`,
     contentType: JSON_CONTENT_TYPE,
     headers: subjectListHeaders(base, c, Number(rows[0]?.total ?? 0), cursor),
   };
-  return { value: reply, caller };
+  return { value: { reply, reach }, caller };
 }
 
-async function exactLookup(ctx: RequestContext, c: SubjectCriteria, projectName: string, externalId: string): Promise<Reply> {
+/**
+ * The page for the principal: the early one, unless it was read for another reach than the principal's current roles
+ * give (a role changed since the token was issued), when it is read again.
+ */
+async function pageFor(input: { ctx: RequestContext; query: SubjectCriteria; early: () => Promise<Page> }, token: AuthToken, base: string): Promise<Reply | undefined> {
+  const read = await input.early();
+  if (read.reach === reachKey(token, input.query)) return read.reply;
+  return (await page(input.ctx, input.query, base, token)).value.reply;
+}
+
+async function exactLookup(ctx: RequestContext, token: AuthToken, c: SubjectCriteria, projectName: string, externalId: string): Promise<Reply> {
   const project = await first<{ id: number }>(ctx.app.db, 'SELECT id FROM project WHERE project_name = $1', [projectName]);
   if (!project) throw notFoundVm();
-  const { sql, params } = buildExactLookup(c, project.id, externalId);
+  // A subject the caller may not read in full has no external id to be found by.
+  const { sql, params } = buildExactLookup(c, project.id, externalId, visibilityFor(token, c));
   const match = await first<{ id: number }>(ctx.app.db, sql, params);
   if (!match) throw notFoundVm();
   const found = await getSubject(ctx.app.db, { id: match.id });
@@ -72,22 +110,25 @@ const isExact = (c: SubjectCriteria) => c.projectName !== undefined && c.externa
  * page is read early, with its roles (the route's early read); the exact lookup, several statements, runs only after
  * the permission check.
  */
-export const listAllSubjects = route<undefined, undefined, Reply | undefined, SubjectCriteria>({
+export const listAllSubjects = route<undefined, undefined, Page, SubjectCriteria>({
   method: 'GET',
   path: '/api/subjects',
   access: perm('SUBJECT.READ', 'project'),
   // Without projectName the entity is global: system admins only.
-  find: ({ query }) => (query.projectName === undefined ? {} : { project: query.projectName }),
+  find: ({ ctx }) => {
+    const projectName = projectNameParam(ctx.query);
+    return projectName === undefined ? {} : { project: projectName };
+  },
   parseQuery: (query) => criteriaOf(query),
   query: subjectCriteriaParams(true),
   queryObjectName: 'subjectCriteria',
   early: {
     likely: (claimed, { query }) => !isExact(query) && checkPermission(claimed, 'SUBJECT.READ', {}),
-    read: ({ ctx, query }, callerLogin) => page(ctx, query, '/api/subjects', callerLogin),
+    read: ({ ctx, query }, callerLogin, token) => page(ctx, query, '/api/subjects', token, callerLogin),
   },
-  handler: async ({ ctx, query, early }) => {
-    if (isExact(query)) return exactLookup(ctx, query, query.projectName!, query.externalId!);
-    return (await early()) ?? ok([], { 'X-Total-Count': '0' });
+  handler: async ({ ctx, principal, query, early }) => {
+    if (isExact(query)) return exactLookup(ctx, principal.token, query, query.projectName!, query.externalId!);
+    return (await pageFor({ ctx, query, early }, principal.token, '/api/subjects')) ?? ok([], { 'X-Total-Count': '0' });
   },
   doc: {
     tag: 'Subjects', summary: 'List subjects', description: 'Keyset paged ("load more"). Without projectName only system admins may list.',
@@ -97,7 +138,7 @@ export const listAllSubjects = route<undefined, undefined, Reply | undefined, Su
 });
 
 /** `GET api/projects/{projectName}/subjects`: the page is read early when the caller's token claims the project. */
-export const listProjectSubjects = route<undefined, undefined, Reply | undefined, SubjectCriteria>({
+export const listProjectSubjects = route<undefined, undefined, Page, SubjectCriteria>({
   method: 'GET',
   path: '/api/projects/:projectName/subjects',
   access: perm('SUBJECT.READ', 'project'),
@@ -107,11 +148,11 @@ export const listProjectSubjects = route<undefined, undefined, Reply | undefined
   queryObjectName: 'subjectCriteria',
   early: {
     likely: (claimed, { params }) => checkPermission(claimed, 'SUBJECT.READ', { project: params.projectName }),
-    read: ({ ctx, query, params }, callerLogin) =>
-      page(ctx, query, `/api/projects/${encodePathSegment(params.projectName)}/subjects`, callerLogin),
+    read: ({ ctx, query, params }, callerLogin, token) =>
+      page(ctx, query, `/api/projects/${encodePathSegment(params.projectName)}/subjects`, token, callerLogin),
   },
-  handler: async ({ params, early }) => {
-    const reply = await early();
+  handler: async ({ ctx, principal, params, query, early }) => {
+    const reply = await pageFor({ ctx, query, early }, principal.token, `/api/projects/${encodePathSegment(params.projectName)}/subjects`);
     if (!reply) throw projectNotFound(params.projectName);
     return reply;
   },

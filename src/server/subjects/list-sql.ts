@@ -9,6 +9,7 @@ import { apiError } from '../http/errors';
 import type { SubjectCriteria } from './criteria';
 import type { SortKey, SortProperty } from './sort-order';
 import { pairedCountSql, seenSinceCountSql } from './activity-count';
+import { leftDateSql, visibleSubjectsSql, type Visibility } from './departed';
 
 interface ListStatement {
   sql: string;
@@ -40,9 +41,25 @@ class Params {
   readonly values: unknown[] = [];
   /** The SQL of the list's project, bound once and reused wherever the statement needs it. */
   project?: string;
+  /** Where the statement reads subjects: the table, or for a caller who may not read every subject the list can
+   * hold, the table as that caller may see it (departed.ts; set by `hide`). */
+  subjects = 'subject';
+  private hidden = false;
   add(value: unknown, cast = ''): string {
     this.values.push(value);
     return `$${this.values.length}${cast ? `::${cast}` : ''}`;
+  }
+  /** Reads subjects through departed.ts's view for the list's project `scope`, when `visibility` is given. */
+  hide(scope: ProjectScope, visibility: Visibility | undefined): this {
+    if (visibility && scope) {
+      this.subjects = visibleSubjectsSql(projectSql(this, scope), this.add(visibility.projects, 'text[]'), this.add(visibility.organizations, 'text[]'));
+      this.hidden = true;
+    }
+    return this;
+  }
+  /** SQL: whether the caller may read the subject `alias` in full. */
+  visible(alias: string): string {
+    return this.hidden ? `${alias}.visible` : 'true';
   }
 }
 
@@ -77,7 +94,7 @@ function filters(c: SubjectCriteria, p: Params, scope: ProjectScope): string[] {
   if (c.externalId !== undefined) where.push(`lower(s.external_id) LIKE lower(${p.add(containsPattern(c.externalId), 'text')})`);
   if (c.personName !== undefined) where.push(`lower(s.person_name) LIKE lower(${p.add(containsPattern(c.personName), 'text')})`);
   if (c.humanReadableIdentifier !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM subject_metadata m WHERE m.subject_id = s.id
+    where.push(`${p.visible('s')} AND EXISTS (SELECT 1 FROM subject_metadata m WHERE m.subject_id = s.id
       AND m.attribute_key = 'Human-readable-identifier' AND m.attribute_value LIKE ${p.add(containsPattern(c.humanReadableIdentifier), 'text')})`);
   }
   if (c.groupId !== undefined) where.push(`s.group_id = ${p.add(c.groupId, 'bigint')}`);
@@ -182,8 +199,8 @@ const hasSubstringFilter = (c: SubjectCriteria) =>
  * row's `caller` also holds that user's roles (userAccessJsonSql): the request's authentication rides along.
  * `fewMatches`: see FEW_MATCHES (tests lower it to run the other branch).
  */
-export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, callerLogin?: string, fewMatches = FEW_MATCHES): ListStatement {
-  const p = new Params();
+export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, callerLogin?: string, fewMatches = FEW_MATCHES, visibility?: Visibility): ListStatement {
+  const p = new Params().hide(scope, visibility);
   const where = filters(c, p, scope);
   const fastCount = isUnfiltered(c);
   const whereSql = (extra: string[] = []) => ([...where, ...extra].length ? ` WHERE ${[...where, ...extra].join(' AND ')}` : '');
@@ -191,7 +208,7 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
   const count = counted !== undefined
     ? counted
     : !fastCount
-    ? `SELECT count(*)::int8 AS n FROM subject s${whereSql()}`
+    ? `SELECT count(*)::int8 AS n FROM ${p.subjects} s${whereSql()}`
     : scope === undefined
       ? 'SELECT coalesce(sum(subjects), 0)::int8 AS n FROM subject_count WHERE project_key <> 0'
       : `SELECT coalesce((SELECT subjects FROM subject_count WHERE project_key = ${projectSql(p, scope)}), 0)::int8 AS n`;
@@ -202,7 +219,7 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
   const offset = c.last ? 0 : c.page * c.size;
   const limit = `LIMIT ${wholeNumber(c.size)}${offset ? ` OFFSET ${wholeNumber(offset)}` : ''}`;
   const keyset = keysetPredicate(c, p, 's');
-  const walk = `ARRAY(SELECT s.id FROM subject s${whereSql(keyset ? [keyset] : [])} ORDER BY ${orderBy(c.sort, 's')} ${limit})`;
+  const walk = `ARRAY(SELECT s.id FROM ${p.subjects} s${whereSql(keyset ? [keyset] : [])} ORDER BY ${orderBy(c.sort, 's')} ${limit})`;
   let ids = walk;
   if (hasSubstringFilter(c)) {
     // The planner guesses how many rows a substring matches from a histogram sample: a fragment that happens to hit
@@ -211,25 +228,29 @@ export function buildListStatement(c: SubjectCriteria, scope: ProjectScope, call
     // instead: few matches are fetched through the trigram index and sorted (the subquery is fenced by OFFSET 0, so
     // the sort index cannot be used), many are found soon by the walk. Only the branch taken runs.
     const mKeyset = keysetPredicate(c, p, 'm');
-    const fetchAndSort = `ARRAY(SELECT m.id FROM (SELECT s.id, s.login, s.external_id, s.last_seen FROM subject s${whereSql()} OFFSET 0) m${
+    const fetchAndSort = `ARRAY(SELECT m.id FROM (SELECT s.id, s.login, s.external_id, s.last_seen FROM ${p.subjects} s${whereSql()} OFFSET 0) m${
       mKeyset ? ` WHERE ${mKeyset}` : ''} ORDER BY ${orderBy(c.sort, 'm')} ${limit})`;
     ids = `CASE WHEN total.n <= ${wholeNumber(fewMatches)} THEN ${fetchAndSort} ELSE ${walk} END`;
   }
   const project = scope === undefined ? 'NULL::bigint' : projectSql(p, scope);
   const caller = callerLogin === undefined ? '' : `,
        CASE WHEN coalesce(d.ord, 1) = 1 THEN ${userAccessJsonSql(p.add(callerLogin, 'text'))} END AS caller`;
+  // A subject the caller may not read in full is answered as one that left (departed.ts): flagged, with when it left.
+  const departed = p.subjects === 'subject' ? '' : `,
+       dv.hidden, CASE WHEN dv.hidden THEN ${leftDateSql('d.subject_id', project)} END AS left_date`;
+  const departedJoin = departed && ` LEFT JOIN LATERAL (SELECT NOT v.visible AS hidden FROM ${p.subjects} v WHERE v.id = d.subject_id) dv ON true`;
   const sql = `WITH total AS (${count})
-SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.subject_last_seen, d.dto${caller}
-  FROM total LEFT JOIN LATERAL subject_list_dtos(${ids}) d ON true ORDER BY d.ord`;
+SELECT total.n AS total, ${project} AS project_id, d.subject_id, d.subject_login, d.subject_external_id, d.subject_last_seen, d.dto${caller}${departed}
+  FROM total LEFT JOIN LATERAL subject_list_dtos(${ids}) d ON true${departedJoin} ORDER BY d.ord`;
   return { sql, params: p.values, planPerCall: !fastCount };
 }
 
 /** `GET api/subjects?projectName=..&externalId=..`: the subject with exactly that external id (authority filter
  * applied), as ManagementPortal's lookup special case. */
-export function buildExactLookup(c: SubjectCriteria, projectId: number, externalId: string): { sql: string; params: unknown[] } {
-  const p = new Params();
+export function buildExactLookup(c: SubjectCriteria, projectId: number, externalId: string, visibility?: Visibility): { sql: string; params: unknown[] } {
+  const p = new Params().hide({ id: projectId }, visibility);
   const where = [...authorityFilter(c, p, { id: projectId }), `s.external_id = ${p.add(externalId, 'text')}`];
-  return { sql: `SELECT s.id FROM subject s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT 1`, params: p.values };
+  return { sql: `SELECT s.id FROM ${p.subjects} s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT 1`, params: p.values };
 }
 
 /**
@@ -237,12 +258,12 @@ export function buildExactLookup(c: SubjectCriteria, projectId: number, external
  * columns a file needs (no DTO: roles and source details are not exported); no count. Same filters and order as the
  * page.
  */
-export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchSize: number): { sql: string; params: unknown[] } {
-  const p = new Params();
+export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchSize: number, visibility?: Visibility): { sql: string; params: unknown[] } {
+  const p = new Params().hide(scope, visibility);
   const where = filters(c, p, scope);
   const keyset = keysetPredicate(c, p, 's');
   const all = keyset ? [...where, keyset] : where;
-  const ids = `ARRAY(SELECT s.id FROM subject s${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY ${orderBy(c.sort, 's')} LIMIT ${wholeNumber(batchSize)})`;
+  const ids = `ARRAY(SELECT s.id FROM ${p.subjects} s${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY ${orderBy(c.sort, 's')} LIMIT ${wholeNumber(batchSize)})`;
   // Attributes and sources are aggregated once for the batch (a join on its ids), not per subject.
   const sql = `WITH k AS MATERIALIZED (SELECT * FROM unnest(${ids}) WITH ORDINALITY AS k(id, ord)),
   a AS (SELECT m.subject_id, json_object_agg(m.attribute_key, coalesce(m.attribute_value, ''))::text AS attributes
@@ -250,11 +271,12 @@ export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchS
   src AS (SELECT rs.subject_id, string_agg(rs.source_name, '|' ORDER BY rs.id) AS sources
             FROM radar_source rs JOIN k ON rs.subject_id = k.id WHERE NOT rs.deleted GROUP BY rs.subject_id)
 SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_external_id, s.external_link,
-       s.removed, u.activated, p.project_name, g.name AS group_name, s.person_name, s.date_of_birth::text AS date_of_birth,
+       s.removed, u.activated, CASE WHEN ${p.visible('s')} THEN p.project_name END AS project_name, g.name AS group_name, s.person_name, s.date_of_birth::text AS date_of_birth,
        to_char(s.enrollment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS enrollment_date,
-       src.sources, a.attributes, sp.subject_id IS NOT NULL AS paired, sp.last_paired_at,
+       CASE WHEN ${p.visible('s')} THEN src.sources END AS sources, CASE WHEN ${p.visible('s')} THEN a.attributes END AS attributes,
+       ${p.visible('s')} AND sp.subject_id IS NOT NULL AS paired, CASE WHEN ${p.visible('s')} THEN sp.last_paired_at END AS last_paired_at,
        coalesce(to_char(s.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'never') AS last_seen_cursor
-  FROM k JOIN subject s ON s.id = k.id JOIN radar_user u ON u.id = s.user_id
+  FROM k JOIN ${p.subjects} s ON s.id = k.id JOIN radar_user u ON u.id = s.user_id
   LEFT JOIN project p ON p.id = s.project_id LEFT JOIN radar_group g ON g.id = s.group_id
   LEFT JOIN subject_pairing sp ON sp.subject_id = s.id LEFT JOIN a ON a.subject_id = s.id LEFT JOIN src ON src.subject_id = s.id
  ORDER BY k.ord`;
@@ -262,10 +284,10 @@ SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_ex
 }
 
 /** The attribute keys of the subjects `c` matches (the export's columns), in the "C" order. */
-export function buildExportAttributeKeys(c: SubjectCriteria, scope: ProjectScope): { sql: string; params: unknown[] } {
-  const p = new Params();
-  const where = filters(c, p, scope);
+export function buildExportAttributeKeys(c: SubjectCriteria, scope: ProjectScope, visibility?: Visibility): { sql: string; params: unknown[] } {
+  const p = new Params().hide(scope, visibility);
+  const where = [...filters(c, p, scope), p.visible('s')];
   const sql = `SELECT DISTINCT m.attribute_key COLLATE "C" AS attribute_key FROM subject_metadata m
-    WHERE m.subject_id IN (SELECT s.id FROM subject s${where.length ? ` WHERE ${where.join(' AND ')}` : ''}) ORDER BY 1`;
+    WHERE m.subject_id IN (SELECT s.id FROM ${p.subjects} s WHERE ${where.join(' AND ')}) ORDER BY 1`;
   return { sql, params: p.values };
 }

@@ -60,6 +60,7 @@ export const subjectRoutes: RouteEntry[] = [
 
   route<Body, Write>({
     method: 'POST', path: '/api/subjects', access: perm('SUBJECT.CREATE', 'project'), body: BODY,
+    findFromBody: true,
     find: ({ body }) => {
       const input = subjectInput(body);
       if (input.id !== undefined) throw idExists();
@@ -84,6 +85,7 @@ export const subjectRoutes: RouteEntry[] = [
       read: ({ ctx, body }, callerLogin) => findSubjectWithCaller(ctx.app.db, idOf(body)!, callerLogin),
     },
     // Without an id this is a create: checked here on the named project, and with SUBJECT.CREATE in the handler.
+    findFromBody: true,
     find: async ({ body, early }) => {
       const input = subjectInput(body);
       const projectName = requireProjectRef(input);
@@ -111,6 +113,7 @@ export const subjectRoutes: RouteEntry[] = [
   route<Body, { id: number; checked: EntityDetails }>({
     method: 'PUT', path: '/api/subjects/discontinue', access: perm('SUBJECT.UPDATE', 'subject'),
     body: { ...BODY, description: 'Needs id, project.id and project.projectName' },
+    findFromBody: true,
     find: async ({ ctx, body }) => {
       const input = subjectInput(body);
       if (input.id === undefined) throw noSubjectId();
@@ -157,7 +160,7 @@ export const subjectRoutes: RouteEntry[] = [
     parseQuery: (query) => parsePageable(query, { defaultSize: 20, sortable: SUBJECT_HISTORY_SORT }),
     query: doc.pageable(20, Object.keys(SUBJECT_HISTORY_SORT)),
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, params, found, query }) => listSubjectRevisions(ctx, found, params.login, query),
+    handler: ({ ctx, principal, params, found, query }) => listSubjectRevisions(ctx, principal, found, params.login, query),
     doc: {
       tag: 'Subjects', summary: 'Revisions of a subject',
       success: doc.paged('RevisionDTO', 'One page; Link entries use the base /subjects/{login}/revisions (without /api), as the original'),
@@ -169,7 +172,7 @@ export const subjectRoutes: RouteEntry[] = [
     method: 'GET', path: '/api/subjects/:login/revisions/:revisionNb', access: perm('SUBJECT.READ', 'subject'),
     patterns: { revisionNb: /^\d{1,15}$/ },
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, params, found }) => getSubjectRevision(ctx, found, params.login, Number(params.revisionNb)),
+    handler: ({ ctx, principal, params, found }) => getSubjectRevision(ctx, principal, found, params.login, Number(params.revisionNb)),
     doc: {
       tag: 'Subjects', summary: 'A subject as of one revision', description: 'Also works for deleted subjects.',
       pathParams: { revisionNb: 'Revision number' }, success: doc.ok(ref('SubjectDTO'), 'The subject at that revision'), errors: { 404: 'error.subjectNotFound' },

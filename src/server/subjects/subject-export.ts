@@ -11,6 +11,7 @@ import { ATTRIBUTE_PREFIX } from './import-file';
 import type { SubjectCriteria } from './criteria';
 import { buildExportAttributeKeys, buildExportBatch } from './list-sql';
 import { subjectStatus } from './subject-select';
+import type { Visibility } from './departed';
 
 export const EXPORT_BATCH_SIZE = 5000;
 
@@ -53,9 +54,9 @@ const iso = (d: Date | string | null) => (d === null ? '' : (d instanceof Date ?
 type Scope = { name: string } | undefined;
 
 /** The batches in order; the next one is already being read while the caller writes the current one. */
-async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, batchSize: number): AsyncGenerator<ExportRow[]> {
+async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, batchSize: number, visibility?: Visibility): AsyncGenerator<ExportRow[]> {
   const read = (c: SubjectCriteria) => {
-    const { sql, params } = buildExportBatch(c, scope, batchSize);
+    const { sql, params } = buildExportBatch(c, scope, batchSize, visibility);
     return db.query<ExportRow>(sql, params, { planPerCall: true });
   };
   let c: SubjectCriteria = { ...criteria, last: undefined };
@@ -74,12 +75,12 @@ async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, 
 }
 
 /** The file, chunk by chunk: the header (with the byte order mark), then one chunk per batch. */
-export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], batchSize = EXPORT_BATCH_SIZE, visibility?: Visibility): AsyncGenerator<string> {
   const columns = COLUMNS.filter(([, setting]) => setting === undefined || !hidden.includes(setting));
-  const keysQuery = buildExportAttributeKeys(criteria, scope);
+  const keysQuery = buildExportAttributeKeys(criteria, scope, visibility);
   const keys = (await db.query<{ attribute_key: string }>(keysQuery.sql, keysQuery.params, { planPerCall: true })).map((r) => r.attribute_key);
   yield CSV_BOM + csvLine([...columns.map(([name]) => name), ...keys.map((k) => ATTRIBUTE_PREFIX + k), 'paired', 'lastPairedAt']);
-  for await (const rows of batches(db, criteria, scope, batchSize)) {
+  for await (const rows of batches(db, criteria, scope, batchSize, visibility)) {
     let chunk = '';
     for (const row of rows) {
       const attributes = row.attributes ? (JSON.parse(row.attributes) as Record<string, string>) : {};
@@ -94,12 +95,16 @@ export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, 
   }
 }
 
-/** The streamed reply; `fileName` without quotes or path characters (a project name is an entity id). */
-export function exportReply(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], fileName: string): Reply {
+/**
+ * The streamed reply; `fileName` without quotes or path characters (a project name is an entity id). `visibility`:
+ * the caller's reach, when the file may hold subjects it may not read in full (departed.ts): those are written with
+ * their login and status only.
+ */
+export function exportReply(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], fileName: string, visibility?: Visibility): Reply {
   return {
     status: 200,
     contentType: 'text/csv; charset=utf-8',
     headers: { 'Content-Disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"` },
-    stream: exportSubjects(db, criteria, scope, hidden),
+    stream: exportSubjects(db, criteria, scope, hidden, EXPORT_BATCH_SIZE, visibility),
   };
 }

@@ -1,8 +1,11 @@
 // A subject's history (docs/subjects.md): GET api/subjects/{login}/revisions (paged, default 20, X-Total-Count and
 // a Link with ManagementPortal's base `/subjects/{login}/revisions`) and .../revisions/{n} (the subject as it stood at
 // revision n). Both work for a deleted subject: its history is found by login, and the permission is checked
-// against the project of its latest snapshot.
-import type { ProjectDTO, SubjectDTO } from '../../common/dto';
+// against the project of its latest snapshot. A snapshot's nested project that the caller may not read (the project
+// the subject was in before it moved to the caller's) shows its name only (docs/permissions.md).
+import type { ProjectDTO, RevisionDTO, SubjectDTO } from '../../common/dto';
+import { allowed } from '../auth/guards';
+import type { Principal } from '../auth/principal';
 import { first, type Queryable } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { entityAtRevision, HISTORY_SORT_COLUMNS, listEntityHistory, type EntityRef } from '../revisions/entity-history';
@@ -41,13 +44,35 @@ export async function historyOf(q: Queryable, login: string): Promise<History> {
   return { ref: { kind: 'subject', id: latest.entity_id }, project: (snapshot.project as ProjectDTO | undefined)?.projectName ?? null };
 }
 
-export async function listSubjectRevisions(ctx: RequestContext, history: History, login: string, pageable: Pageable): Promise<Reply> {
-  const { total, items } = await listEntityHistory<SubjectDTO>(ctx.app.db, history.ref, pageable);
-  return ok(items, pagingHeaders(`/subjects/${encodeSegment(login)}/revisions`, pageable, total));
+/**
+ * The snapshots with every nested project the caller may not read (PROJECT.READ) cut down to its name, and the
+ * subject's group in it left out: a subject's history may hold the projects it was in before, whose groups,
+ * description, location and organization are not the caller's to see. Each project is checked once.
+ */
+export async function withReadableProjects(q: Queryable, principal: Principal, snapshots: SubjectDTO[]): Promise<SubjectDTO[]> {
+  const readable = new Map<string, Promise<boolean>>();
+  const mayRead = (name: string) => {
+    if (!readable.has(name)) readable.set(name, allowed(q, principal, 'PROJECT.READ', { project: name }));
+    return readable.get(name)!;
+  };
+  return Promise.all(snapshots.map(async (snapshot) => {
+    const name = (snapshot?.project as ProjectDTO | undefined)?.projectName;
+    if (name === undefined || (await mayRead(name))) return snapshot;
+    // The subject's group then is one of that project's groups: a detail of the project, left out with it.
+    return { ...snapshot, project: { projectName: name } as ProjectDTO, ...(snapshot.group != null ? { group: null } : {}) };
+  }));
 }
 
-export async function getSubjectRevision(ctx: RequestContext, history: History, login: string, revision: number): Promise<Reply> {
+export async function listSubjectRevisions(ctx: RequestContext, principal: Principal, history: History, login: string, pageable: Pageable): Promise<Reply> {
+  const { total, items } = await listEntityHistory<SubjectDTO>(ctx.app.db, history.ref, pageable);
+  const snapshots = await withReadableProjects(ctx.app.db, principal, items.map((item) => item.entity));
+  const answered: RevisionDTO<SubjectDTO>[] = items.map((item, i) => ({ ...item, entity: snapshots[i] }));
+  return ok(answered, pagingHeaders(`/subjects/${encodeSegment(login)}/revisions`, pageable, total));
+}
+
+export async function getSubjectRevision(ctx: RequestContext, principal: Principal, history: History, login: string, revision: number): Promise<Reply> {
   const at = Number.isSafeInteger(revision) ? await entityAtRevision<SubjectDTO>(ctx.app.db, history.ref, revision) : undefined;
   if (!at || at.revisionType === 'DEL') throw subjectNotFound(login);
-  return ok(at.entity);
+  const [snapshot] = await withReadableProjects(ctx.app.db, principal, [at.entity]);
+  return ok(snapshot);
 }

@@ -1,7 +1,7 @@
 // The second step of the built-in sign-in page (docs/users.md, "Two-factor sign-in"), rendered inside
 // oauth/sign-in-page.ts: the code form, the enrolment a REQUIRE_2FA user must make first (QR code drawn by the
 // portal's own renderer as inline SVG, since the page allows no script), and the recovery codes shown once.
-import { qrToSvg } from '../../client/lib/qr';
+import { qrToSvg } from '../../common/qr';
 
 export type TwoFactorStep =
   | { kind: 'code'; token: string }

@@ -8,8 +8,9 @@ import { first } from '../db/database';
 import { randomToken, safeEqual, sha256Hex } from '../oauth/secrets';
 import { base32Decode, base32Encode, otpauthUri, verifyTotp } from '../auth/totp';
 
-export type TwoFactorRequirement = 'none' | 'admins' | 'staff';
-export const TWO_FACTOR_REQUIREMENTS: readonly TwoFactorRequirement[] = ['none', 'admins', 'staff'];
+import type { TwoFactorRequirement } from '../settings/two-factor-requirement';
+
+export type { TwoFactorRequirement };
 
 export const RECOVERY_CODE_COUNT = 10;
 export const TOTP_ISSUER = 'ManagementPortal';

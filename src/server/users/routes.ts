@@ -86,6 +86,7 @@ export const userRoutes: RouteEntry[] = [
 
   route<Record<string, unknown>, ScopedUser>({
     method: 'PUT', path: '/api/users', access: perm('USER.UPDATE', 'user'), body: UPDATE_BODY,
+    findFromBody: true,
     find: async ({ ctx, principal, body }) => located(await findUserInScope(ctx.app.db, principal, { id: body.id as number }, 'USER.UPDATE', true)),
     handler: ({ ctx, principal, body, found }) => updateUser(ctx, principal, toUserInput(body), found),
     doc: {

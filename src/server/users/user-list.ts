@@ -6,7 +6,7 @@
 // roles carried by the count; the handler answers that page only when the current roles ask for the same statement.
 import type { AuthToken } from '../../common/permission-check';
 import { userAccessJsonSql } from '../auth/user-roles';
-import { USER_ROLES_FROM } from '../roles/role-scope-join';
+import { USER_ROLES_FROM } from '../auth/role-scope-join';
 import type { Queryable } from '../db/database';
 import { booleanParam } from '../http/query-params';
 import { string } from '../../common/schema';
@@ -114,7 +114,10 @@ export function userListQuery(c: UserListCriteria, token: AuthToken): UserListQu
   } else if (authority || !coversEverything(token, 'USER.READ')) {
     conditions.push(hasRole(''));
   } else {
-    conditions.push(`(${hasRole('')} OR NOT EXISTS (SELECT 1 FROM role_users ru WHERE ru.user_id = u.id))`);
+    // Everything in view, unfiltered: the staff and the users without roles, among the rows of listed_user (migration
+    // 058), which holds them all and perhaps a few users since given a participant role; never a test of every user,
+    // which would cost as much as there are participants.
+    conditions.push('u.id IN (SELECT lu.user_id FROM listed_user lu WHERE user_is_listed(lu.user_id))');
   }
   if (login) conditions.push(`lower(u.login) LIKE ${param(contains(login))} ESCAPE '\\'`);
   if (email) conditions.push(`lower(u.email) LIKE ${param(contains(email))} ESCAPE '\\'`);

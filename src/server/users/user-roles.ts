@@ -2,7 +2,7 @@
 // project role's project lives in (for scope checks). Loaded for any number of users with one query.
 import type { RoleDTO } from '../../common/dto';
 import type { Queryable } from '../db/database';
-import { USER_ROLES_FROM } from '../roles/role-scope-join';
+import { USER_ROLES_FROM } from '../auth/role-scope-join';
 
 export interface UserRole {
   /** radar_role.id */

@@ -47,6 +47,7 @@ const UNREAD: Record<string, string> = {
   '* createdBy': 'provenance, computed by the server', '* createdDate': 'provenance', '* lastModifiedBy': 'provenance', '* lastModifiedDate': 'provenance',
   '* authorities': 'computed from the roles', '* accessToken': 'never exposed, ignored', 'ManagedUserVM password': 'ignored (docs/users.md)',
   'SubjectDTO roles': 'follow from the project; ignored on input',
+  'SubjectDTO leftDate': 'when a subject left the listed project, computed from its history (docs/permissions.md); answers only',
   'SubjectDTO lastSeen': 'the last contact, recorded by the server (docs/subjects.md, Activity); answers only',
   'MinimalSourceDetailsDTO lastSeen': 'the last registration, recorded by the server; answers only', 'ProjectDTO groups': 'ignored on input',
   'ProjectDTO persistentTokenTimeout': 'ignored on input', 'OrganizationDTO projects': 'answers only',

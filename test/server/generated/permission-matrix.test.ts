@@ -12,8 +12,8 @@ import { permissionEntity, permissionOperation } from '../../../src/common/permi
 import { buildRouter } from '../../../src/server/app';
 import type { RouteEntry } from '../../../src/server/http/route';
 import { dropTemplates } from '../../setup/database';
-import { bodyInit, buildCase, entityOf, isScoped, ROUTES, routeKey, type RouteSpec, type Target } from './route-cases';
-import { SIDES, startWorld, type Caller, type Side, type World } from './world';
+import { bodyInit, buildCase, entityOf, isScoped, malformedQuery, ROUTES, routeKey, type RouteSpec, type Target } from './route-cases';
+import { OTHER_ORGANIZATION_STAFF, SIDES, startWorld, type Caller, type Moved, type Side, type World } from './world';
 
 const entries: RouteEntry[] = buildRouter().routeTable().map((r) => r.entry);
 
@@ -82,6 +82,7 @@ t('every route answers every caller as the matrix says, in and out of scope', as
   const wrongDenials: Finding[] = [];
   const serverErrors: Finding[] = [];
   let cases = 0;
+  let malformedCases = 0;
   const dump: string[] = [];
   for (const entry of entries) {
     const key = routeKey(entry);
@@ -107,6 +108,15 @@ t('every route answers every caller as the matrix says, in and out of scope', as
         if (allowed && refused) overRefusals.push(finding('allowed'));
         else if (!allowed && !refused) leaks.push(finding(`${denial}`));
         else if (!allowed && res.status !== denial) wrongDenials.push(finding(`${denial}`));
+        // A refused caller learns nothing about valid input: the same refusal with a malformed query, never a 400.
+        const broken = !allowed && !hidden ? malformedQuery(entry, c.query) : undefined;
+        if (broken !== undefined) {
+          const bad = await world.call(bearer, entry.method, `${c.path}?${broken}`, bodyInit(c.body));
+          malformedCases++;
+          if (bad.status !== denial) {
+            wrongDenials.push({ route: `${key}?${broken}`, caller: caller.name, side, status: bad.status, expected: `${denial} (malformed query)`, body: bad.text.slice(0, 200) });
+          }
+        }
       };
       if (entry.method === 'GET') await Promise.all(world.callers.map(callOne));
       else for (const caller of world.callers) await callOne(caller);
@@ -114,7 +124,7 @@ t('every route answers every caller as the matrix says, in and out of scope', as
   }
   if (process.env.ROUTE_TEST_DUMP) writeFileSync(process.env.ROUTE_TEST_DUMP, dump.join('\n'));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`\n  permission matrix: ${entries.length} routes, ${cases} cases, ${leaks.length} leaks, ${overRefusals.length} over-refusals, `
+  console.log(`\n  permission matrix: ${entries.length} routes, ${cases} cases (and ${malformedCases} refused callers with a malformed query), ${leaks.length} leaks, ${overRefusals.length} over-refusals, `
     + `${wrongDenials.length} denials with the wrong status, ${serverErrors.length} 5xx (${seconds} s)`);
   const show = (title: string, list: Finding[]) => list.length
     ? `${title}:\n${list.map((f) => `  ${f.route} as ${f.caller} (${f.side}): ${f.status}, expected ${f.expected} ${f.body}`).join('\n')}\n`
@@ -123,6 +133,75 @@ t('every route answers every caller as the matrix says, in and out of scope', as
     + show('denials with the wrong status', wrongDenials) + show('5xx', serverErrors);
   assert.ok(!report, `\n${report}`);
   assert.ok(cases > entries.length * world.callers.length, `${cases} cases`);
+  assert.ok(malformedCases > 0, 'refused callers were tried with malformed queries');
+});
+
+/**
+ * Subjects that changed project, both ways (a1 -> b1 and b1 -> a1), as every kind of caller and the other
+ * organization's staff (docs/permissions.md, "A subject that left"): the former project's lists of former participants
+ * and their exports answer whoever may read that project's subjects, with the subject's values from its new project
+ * only for a caller who may read subjects there; the subject and its history answer only such a caller, and its
+ * first snapshot's project (the former one) in full only to a caller who may read that project, else by name.
+ */
+t('subjects that moved: no personal data across project lines, for every caller, both ways', async () => {
+  const organizationOf = (side: Side) => world.scopes[side].organization;
+  const projectOf = (side: Side) => world.scopes[side].project;
+  const staff: Caller = {
+    ...OTHER_ORGANIZATION_STAFF,
+    bearer: await world.bearerFor(OTHER_ORGANIZATION_STAFF.login!),
+    token: world.tokenOf(OTHER_ORGANIZATION_STAFF),
+  };
+  const findings: string[] = [];
+  let cases = 0;
+  const expectRefused = (what: string, caller: Caller, status: number, text: string) => {
+    const denial = caller.bearer ? 403 : 401;
+    if (status !== denial) findings.push(`${what} as ${caller.name}: ${status}, expected ${denial} ${text.slice(0, 160)}`);
+  };
+  const check = async (caller: Caller, m: Moved) => {
+    const token = caller.token;
+    const from = projectOf(m.from);
+    const readsList = !!token && checkPermission(token, 'SUBJECT.READ', { project: from, projectOrganization: organizationOf(m.from) });
+    const readsSubject = !!token && checkPermission(token, 'SUBJECT.READ', { project: projectOf(m.to), projectOrganization: organizationOf(m.to), subject: m.login });
+    const readsFormerProject = !!token && checkPermission(token, 'PROJECT.READ', { project: from, projectOrganization: organizationOf(m.from) });
+    const lists = [
+      `/api/projects/${from}/subjects?authority=ROLE_INACTIVE_PARTICIPANT`,
+      `/api/subjects?projectName=${from}&authority=ROLE_INACTIVE_PARTICIPANT`,
+      `/api/projects/${from}/subjects.csv?authority=ROLE_INACTIVE_PARTICIPANT`,
+      `/api/subjects.csv?projectName=${from}&authority=ROLE_INACTIVE_PARTICIPANT`,
+      `/api/projects/${from}/subjects?authority=ROLE_INACTIVE_PARTICIPANT&personName=${encodeURIComponent(m.secrets[0])}`,
+    ];
+    for (const path of lists) {
+      cases++;
+      const res = await world.call(caller.bearer, 'GET', path);
+      const what = `GET ${path} (${m.login})`;
+      if (!readsList) { expectRefused(what, caller, res.status, res.text); continue; }
+      if (res.status !== 200) { findings.push(`${what} as ${caller.name}: ${res.status}, expected 200 ${res.text.slice(0, 160)}`); continue; }
+      const filtered = path.includes('personName=');
+      if (!filtered && !res.text.includes(m.login)) findings.push(`${what} as ${caller.name}: the subject that left is not listed`);
+      const shown = m.secrets.filter((secret) => res.text.includes(secret));
+      if (!readsSubject && shown.length) findings.push(`${what} as ${caller.name}: leaks ${shown.join(', ')}`);
+      if (readsSubject && !res.text.includes(m.secrets[0])) findings.push(`${what} as ${caller.name}: withholds what it may read`);
+    }
+    for (const path of [`/api/subjects/${m.login}`, `/api/subjects/${m.login}/revisions`, `/api/subjects/${m.login}/revisions/${m.firstRevision}`]) {
+      cases++;
+      const res = await world.call(caller.bearer, 'GET', path);
+      const what = `GET ${path}`;
+      if (!readsSubject) { expectRefused(what, caller, res.status, res.text); continue; }
+      if (res.status !== 200) { findings.push(`${what} as ${caller.name}: ${res.status}, expected 200 ${res.text.slice(0, 160)}`); continue; }
+      if (!path.includes('/revisions')) continue;
+      const first = path.endsWith('/revisions') ? res.body[0].entity : res.body;
+      const project = first.project as Record<string, unknown>;
+      const nameOnly = Object.keys(project).length === 1 && project.projectName === from;
+      if (readsFormerProject && nameOnly) findings.push(`${what} as ${caller.name}: the former project by name only, though it may read it`);
+      if (!readsFormerProject && !nameOnly) findings.push(`${what} as ${caller.name}: leaks the former project ${JSON.stringify(project)}`);
+    }
+  };
+  for (const m of Object.values(world.moved)) {
+    await Promise.all([...world.callers, staff].map((caller) => check(caller, m)));
+  }
+  console.log(`\n  moved subjects: ${Object.keys(world.moved).length} subjects, ${world.callers.length + 1} callers, ${cases} cases, ${findings.length} findings`);
+  assert.ok(!findings.length, `\n${findings.join('\n')}`);
+  assert.is(cases, 2 * (world.callers.length + 1) * 8);
 });
 
 t.run();

@@ -585,6 +585,29 @@ export function entityOf(on: string, t: Target): EntityDetails {
   }
 }
 
+/**
+ * The case's query with every declared parameter that a parse can refuse given a value it refuses (a number, flag,
+ * enum or sort property that is none); undefined when the route declares no such parameter. A caller refused on the
+ * route must be refused the same with it (docs/permissions.md, "Refusal before validation").
+ */
+export function malformedQuery(entry: RouteEntry, query: string | undefined): string | undefined {
+  const params = new URLSearchParams(query ?? '');
+  let broken = false;
+  for (const [name, param] of Object.entries(entry.query ?? {})) {
+    const schema = param.schema.type === 'array' ? param.schema.items : param.schema;
+    const bad = schema.type === 'integer' || schema.type === 'number' ? 'not-a-number'
+      : schema.type === 'boolean' ? 'perhaps'
+      : schema.type === 'enum' ? 'not-a-value'
+      : name === 'sort' ? 'no-such-property'
+      : undefined;
+    if (bad === undefined) continue;
+    params.delete(name);
+    params.append(name, bad);
+    broken = true;
+  }
+  return broken ? params.toString() : undefined;
+}
+
 /** The request init of a case's body. */
 export function bodyInit(body: Body | undefined): RequestInit & { json?: unknown } {
   if (!body) return {};

@@ -41,6 +41,19 @@ export interface Scope {
   affiliateRoleId: number;
 }
 
+/**
+ * A subject that changed project (docs/permissions.md, "A subject that left"): created in `from`'s project, moved to
+ * `to`'s and edited there. `secrets` are its personal values set after the move, which only callers who may read
+ * subjects of `to`'s project may see; `firstRevision` is its first revision, whose snapshot holds `from`'s project.
+ */
+export interface Moved {
+  login: string;
+  from: Side;
+  to: Side;
+  secrets: string[];
+  firstRevision: number;
+}
+
 export interface CallerSpec {
   name: string;
   /** The user the token names; absent for anonymous and client credentials. */
@@ -62,6 +75,9 @@ export const SERVICE_SCOPES: Permission[] = [
   'SUBJECT.READ', 'SUBJECT.UPDATE', 'PROJECT.READ', 'ORGANIZATION.READ', 'SOURCE.READ', 'SOURCETYPE.READ', 'SOURCEDATA.READ',
   'MEASUREMENT.CREATE', 'OAUTHCLIENTS.READ', 'ROLE.READ', 'USER.READ',
 ];
+
+/** Staff of the other organization (a project affiliate of b1): the moved-subject cases call as it too. */
+export const OTHER_ORGANIZATION_STAFF: CallerSpec = { name: 'other-organization staff', login: 'b1-staff', roles: [{ authority: 'ROLE_PROJECT_AFFILIATE', project: 'b1' }] };
 
 export const CALLER_SPECS: CallerSpec[] = [
   { name: 'anonymous', roles: [], anonymous: true },
@@ -89,6 +105,8 @@ export interface World {
   sourceData: string;
   /** The project DTOs as GET api/projects/{name} answered them at the start (PUT bodies that change nothing). */
   projectDtos: Record<Side, Record<string, unknown>>;
+  /** Subjects that moved from a1 to b1 (`outward`) and from b1 to a1 (`inward`). */
+  moved: Record<'outward' | 'inward', Moved>;
   /** A name no other call of this process uses. */
   unique(prefix: string): string;
   /** As `request`, with a bearer token (or none). */
@@ -220,6 +238,26 @@ export async function startWorld(): Promise<World> {
     projectDtos[side] = res.body;
   }
 
+  const moved = {} as World['moved'];
+  for (const [name, from, to] of [['outward', 'in', 'out'], ['inward', 'out', 'in']] as const) {
+    const login = `moved-${name}`;
+    const project = (side: Side) => ({ id: scopes[side].projectId, projectName: scopes[side].project });
+    const created = await admin('POST', '/api/subjects', {
+      json: { login, project: project(from), externalId: `${name}-before`, personName: `${name} before`, attributes: { note: `${name} before` } },
+    });
+    if (created.status !== 201) fail(created, `moved subject ${login}`);
+    const move = await admin('PUT', '/api/subjects', { json: { ...created.body, project: project(to) } });
+    if (move.status !== 200) fail(move, `moving ${login}`);
+    const secrets = [`${name}-secret-name`, `${name}-secret-ext`, `https://${name}.secret.example`, `${name}-secret-note`];
+    const edit = await admin('PUT', '/api/subjects', {
+      json: { ...move.body, project: project(to), personName: secrets[0], externalId: secrets[1], externalLink: secrets[2], attributes: { note: secrets[3] } },
+    });
+    if (edit.status !== 200) fail(edit, `editing ${login}`);
+    const history = await admin('GET', `/api/subjects/${login}/revisions`);
+    if (history.status !== 200 || history.body.length !== 3) fail(history, `revisions of ${login}`);
+    moved[name] = { login, from, to, secrets, firstRevision: history.body[0].id };
+  }
+
   const sourcesOf = async (login: string) =>
     (await db.query<{ source_id: string }>(
       'SELECT r.source_id::text FROM radar_source r JOIN subject s ON s.id = r.subject_id WHERE s.login = $1 AND r.assigned',
@@ -315,6 +353,7 @@ export async function startWorld(): Promise<World> {
     sourceType: { id: type.id, producer: 'acme', model: 'wear', version: 'v1' },
     sourceData: 'acme-wear-acc',
     projectDtos,
+    moved,
     unique,
     call,
     tokenOf,

@@ -1,7 +1,8 @@
 // Counters for the server's in-memory caches, reported by management/jhimetrics under `cache` in the names Micrometer
 // gives a cache's meters (JHipster's endpoint passes them through). Every cache lives in one server process's memory,
 // so the figures are that process's own. A cache owned by a module (one per process) registers here by name; caches
-// owned by an app instance (signing keys, the OIDC provider's, static files) are gathered by cache-metrics.ts.
+// owned by an app instance (signing keys, the OIDC provider's, static files) are gathered by management/cache-metrics.ts.
+// It is part of the core (next to log.ts) because core modules keep caches too: signing keys, verified tokens.
 
 export type CacheFigures = Record<string, number>;
 

@@ -1,0 +1,175 @@
+// The Driver on WebKit: WebKitGTK's MiniBrowser in automation mode, driven by WebKitWebDriver over classic WebDriver
+// (webdriver-client.ts), on a private Xvfb display. Each driver is its own browser process, so its cookies are its
+// own. Classic WebDriver has no console events: problems() lists the uncaught errors and rejected promises a small
+// recorder, put in the page after each load, saw.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { enginePath, missingEngine } from '../engines';
+import { isXPath, type Driver, type Selector } from './driver';
+import { WebDriverError, WebDriverServer, type ElementRef, type WebDriverSession } from './webdriver-client';
+
+const MINIBROWSER = process.env.WEBKIT_BROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const WAIT = 10000;
+const KEYS = { Escape: '\uE00C', Tab: '\uE004', Enter: '\uE007' } as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An X display of its own (Xvfb) for the MiniBrowser windows of one test file. */
+async function startXvfb(): Promise<{ display: string; stop(): void }> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const n = 100 + Math.floor(Math.random() * 800);
+    if (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) continue;
+    const child: ChildProcess = spawn('Xvfb', [`:${n}`, '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+    for (let i = 0; i < 50 && child.exitCode === null && !existsSync(`/tmp/.X11-unix/X${n}`); i++) await sleep(100);
+    if (child.exitCode === null && existsSync(`/tmp/.X11-unix/X${n}`)) return { display: `:${n}`, stop: () => child.kill() };
+    child.kill();
+  }
+  throw new Error('Could not start Xvfb (apt-get install -y xvfb)');
+}
+
+// Records what goes wrong in the page from now on (the recorder survives until the next load).
+const RECORDER = `
+  if (!window.__problems) {
+    window.__problems = [];
+    addEventListener('error', (e) => window.__problems.push('pageerror: ' + e.message));
+    addEventListener('unhandledrejection', (e) => window.__problems.push('pageerror: ' + (e.reason && e.reason.message || e.reason)));
+  }`;
+
+export async function openWebKit(): Promise<Driver> {
+  const missing = missingEngine('webkit');
+  if (missing) throw new Error(`No browser for the tests: ${missing}.`);
+  const xvfb = await startXvfb();
+  let server: WebDriverServer | undefined;
+  try {
+    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
+    const session = await server.newSession({
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    });
+    await session.setTimeouts({ implicit: 0, pageLoad: 30000, script: 30000 });
+    return new WebKitDriver(session, server, xvfb.stop);
+  } catch (error) {
+    await server?.stop();
+    xvfb.stop();
+    throw error;
+  }
+}
+
+class WebKitDriver implements Driver {
+  readonly engine = 'webkit' as const;
+  private readonly seen: string[] = [];
+
+  constructor(private readonly session: WebDriverSession, private readonly server: WebDriverServer, private readonly stopXvfb: () => void) {}
+
+  private async collect(): Promise<void> {
+    const found = await this.session.execute<string[]>('const p = window.__problems || []; window.__problems = []; return p;', []).catch(() => []);
+    this.seen.push(...found);
+  }
+
+  private async loaded(): Promise<void> {
+    await this.session.execute(RECORDER, []);
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.collect();
+    await this.session.navigate(url);
+    await this.loaded();
+  }
+
+  async reload(): Promise<void> {
+    await this.collect();
+    await this.session.refresh();
+    await this.loaded();
+  }
+
+  async setViewport(size: { width: number; height: number }): Promise<number> {
+    // The window's size includes MiniBrowser's frame: size it, measure the viewport, and make up the difference.
+    await this.session.setWindowRect(size);
+    const inner = await this.session.execute<[number, number]>('return [innerWidth, innerHeight];', []);
+    await this.session.setWindowRect({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) });
+    // Let the page lay itself out at the new size.
+    await sleep(100);
+    return (await this.session.execute<[number]>('return [innerWidth];', []))[0];
+  }
+
+  async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
+    const script = `const done = arguments[arguments.length - 1];
+      const args = Array.prototype.slice.call(arguments, 0, -1);
+      Promise.resolve().then(() => (${fn.toString()}).apply(null, args))
+        .then((value) => done({ value: value === undefined ? null : value }), (e) => done({ error: String(e) + ' ' + String(e && e.stack) }));`;
+    const result = await this.session.executeAsync<{ value: T; error?: string }>(script, args);
+    if (result.error) throw new Error(`evaluate: ${result.error}`);
+    return result.value;
+  }
+
+  async addScript(source: string): Promise<void> {
+    await this.session.execute(source, []);
+  }
+
+  private async find(selector: Selector): Promise<ElementRef> {
+    const deadline = Date.now() + WAIT;
+    for (;;) {
+      const [element] = await this.session.findElements(isXPath(selector) ? 'xpath' : 'css selector', selector);
+      if (element) return element;
+      if (Date.now() > deadline) throw new Error(`No element for ${selector} after ${WAIT} ms`);
+      await sleep(100);
+    }
+  }
+
+  /** Retries while the element is there but not yet clickable (still animating in, covered by a closing alert). */
+  private async withElement(selector: Selector, act: (element: ElementRef) => Promise<unknown>): Promise<void> {
+    const deadline = Date.now() + WAIT;
+    for (;;) {
+      const element = await this.find(selector);
+      try {
+        await act(element);
+        return;
+      } catch (error) {
+        const retry = error instanceof WebDriverError &&
+          ['element click intercepted', 'element not interactable', 'stale element reference'].includes(error.error);
+        if (!retry || Date.now() > deadline) throw error;
+        // WebDriver scrolls an element only until its edge shows, where a sticky header or footer may cover it;
+        // centred, it is clear of them (as puppeteer scrolls before a click).
+        if (error.error === 'element click intercepted') {
+          await this.session.execute('arguments[0].scrollIntoView({ block: "center", inline: "center" });', [element]).catch(() => undefined);
+        }
+        await sleep(100);
+      }
+    }
+  }
+
+  click(selector: Selector): Promise<void> {
+    return this.withElement(selector, (element) => this.session.click(element));
+  }
+
+  type(selector: Selector, text: string): Promise<void> {
+    return this.withElement(selector, (element) => this.session.sendKeys(element, text));
+  }
+
+  async select(selector: Selector, value: string): Promise<void> {
+    const option = isXPath(selector) ? `${selector}/option[@value=${JSON.stringify(value)}]` : `${selector} option[value=${JSON.stringify(value)}]`;
+    await this.withElement(option, (element) => this.session.click(element));
+  }
+
+  upload(selector: Selector, path: string): Promise<void> {
+    // WebDriver chooses a file by sending its path to the file input.
+    return this.withElement(selector, (element) => this.session.sendKeys(element, path));
+  }
+
+  async press(key: 'Escape' | 'Tab' | 'Enter'): Promise<void> {
+    await this.session.keys([KEYS[key]]);
+  }
+
+  async exists(selector: Selector): Promise<boolean> {
+    return (await this.session.findElements(isXPath(selector) ? 'xpath' : 'css selector', selector)).length > 0;
+  }
+
+  async problems(): Promise<string[]> {
+    await this.collect();
+    return this.seen;
+  }
+
+  async close(): Promise<void> {
+    await this.session.close().catch(() => undefined);
+    await this.server.stop();
+    this.stopXvfb();
+  }
+}
