@@ -3,11 +3,15 @@
 // clients file, the names it sets for MP's JVM), the image's defaults (8080-style base path /managementportal),
 // against a PostgreSQL database holding MP 3.0's schema and data, owned by a role that is not a superuser. Then:
 // the chart's probe passes, `admin` signs in with the chart's password, a user MP had signs in with the password MP
-// had, the password, refresh and client-credentials grants work, and MP's tables are byte-for-byte unchanged.
+// had, the password, refresh and client-credentials grants work, a token verifies with the key oauth/token_key
+// publishes (MP's key store), a refresh token MP signed before the switch is accepted, and MP's tables are
+// byte-for-byte unchanged.
 // PostgreSQL only.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
+import { createPublicKey, createSign, createVerify, randomUUID, type KeyObject } from 'node:crypto';
+import { readKeyStore } from '../../src/server/auth/key-store';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +26,33 @@ const CHART_ADMIN_PASSWORD = 'chart-admin-password-1';
 const FRONTEND_SECRET = 'chart-frontend-secret';
 const MP_USER = 'mp-staff';
 const MP_USER_PASSWORD = 'the password MP had';
+// MP's key store (test/fixtures/mp-3.0: keytool's PKCS#12, password radarbase). The chart mounts it at
+// /mp-includes/config/keystore.p12, found there without a setting; here it is named by KEY_STORE_FILE.
+const KEY_STORE = 'test/fixtures/mp-3.0/keystore.p12';
+const EC_ALIAS = 'radarbase-managementportal-ec';
+
+/** A refresh token as MP signed it before the switch: ES256 with the key store's EC key, no kid. */
+function mpRefreshToken(key: KeyObject, login: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = {
+    aud: ['res_ManagementPortal'], sub: login, user_name: login, scope: ['SUBJECT.READ', 'PROJECT.READ'], iss: 'ManagementPortal',
+    iat: now - 60, exp: now + 86400, jti: randomUUID(), ati: randomUUID(), client_id: 'aRMT', grant_type: 'password',
+    authorities: [], roles: [], sources: [],
+  };
+  const input = `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64(payload)}`;
+  const signature = createSign('SHA256').update(input).sign({ key, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${signature.toString('base64url')}`;
+}
+
+/** Whether a JWS verifies with a token_key `value` (read as radar-auth reads it), independently of the portal's code. */
+function verifiesWith(token: string, value: string): boolean {
+  const key = createPublicKey({ key: Buffer.from(value.replace(/-----(BEGIN|END) ([A-Z]+ )?PUBLIC KEY-----/g, '').trim(), 'base64'), format: 'der', type: 'spki' });
+  const [header, payload, signature] = token.split('.');
+  const verifier = createVerify('SHA256').update(`${header}.${payload}`);
+  const bytes = Buffer.from(signature, 'base64url');
+  return key.asymmetricKeyType === 'ec' ? verifier.verify({ key, dsaEncoding: 'ieee-p1363' }, bytes) : verifier.verify(key, bytes);
+}
 
 /** The environment the chart's deployment.yaml gives MP's container, for this database (values as a chart sets them). */
 function chartEnvironment(mp: MpSharedDatabase, clientsFile: string): Record<string, string> {
@@ -51,6 +82,8 @@ function chartEnvironment(mp: MpSharedDatabase, clientsFile: string): Record<str
     MANAGEMENTPORTAL_AUTHSERVER_SERVERADMINURL: 'http://hydra:4445',
     MANAGEMENTPORTAL_COMMON_ADMIN_PASSWORD: CHART_ADMIN_PASSWORD,
     MANAGEMENTPORTAL_COMMON_PRIVACY_POLICY_URL: 'http://info.thehyve.nl/radar-cns-privacy-policy',
+    MANAGEMENTPORTAL_OAUTH_KEY_STORE_PASSWORD: 'radarbase',
+    KEY_STORE_FILE: KEY_STORE,
     SPRING_APPLICATION_JSON: '{"managementportal":{"oauth":{"checkingKeyAliases":["radarbase-managementportal-ec","selfsigned"]}}}',
     JHIPSTER_SLEEP: '0',
     JAVA_OPTS: '-Xmx1500m',
@@ -111,6 +144,14 @@ if (TEST_DATABASE_URL) {
       const refreshed = await token(url, 'ManagementPortalapp', FRONTEND_SECRET, { grant_type: 'refresh_token', refresh_token: String(staff.body.refresh_token) });
       assert.is(refreshed.status, 200);
       assert.type(refreshed.body.access_token, 'string');
+      // The portal signs with MP's key: a token verifies with the first key oauth/token_key publishes.
+      const tokenKeys = ((await (await fetch(`${url}/oauth/token_key`)).json()) as { keys: { value: string }[] }).keys;
+      assert.ok(verifiesWith(String(admin.body.access_token), tokenKeys[0].value), 'verifies with the published key');
+      // A refresh token MP signed before the switch is accepted (and rotated).
+      const ecKey = readKeyStore(KEY_STORE, 'radarbase').find((e) => e.alias === EC_ALIAS)!.privateKey;
+      const fromMp = await token(url, 'aRMT', '', { grant_type: 'refresh_token', refresh_token: mpRefreshToken(ecKey, MP_USER) });
+      assert.is(fromMp.status, 200, JSON.stringify(fromMp.body));
+      assert.type(fromMp.body.refresh_token, 'string');
       // A service of the platform, from the clients file: client credentials.
       const service = await token(url, 'radar_upload_backend', 'change-me-upload-secret', { grant_type: 'client_credentials' });
       assert.is(service.status, 200);
