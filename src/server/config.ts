@@ -9,12 +9,14 @@ import { parseTrustedProxies } from './http/client-address';
 import { parseMailLimits, type MailLimits } from './settings/mail-limits';
 import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
 import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
+import { translateMpEnv } from './config-mp-env';
+import { readDeployConfig, type DeployConfig } from './config-deploy';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 export const HIDEABLE_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
 
-export interface Config {
+export interface Config extends DeployConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -201,7 +203,11 @@ function databasePoolSize(env: Env, workerCount: number): number {
   return int(env, 'DATABASE_POOL_SIZE', fallback, 1, 1000);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(processEnv: Env = process.env): Config {
+  // ManagementPortal's names (SPRING_*, MANAGEMENTPORTAL_*) become ours here, once (config-mp-env.ts).
+  const mp = translateMpEnv(processEnv);
+  if (mp.error) throw new ConfigError(mp.error.variable, mp.error.message);
+  const env = mp.env;
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
   const basePath = basePathOf(env);
@@ -271,6 +277,9 @@ export function loadConfig(env: Env = process.env): Config {
     widgetsAllowedOrigins: widgetsAllowedOrigins(env),
     signingKeyFile: signingKeyFile(env),
     ...readKeyStoreConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+    ...readDeployConfig(env, mp, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
   };

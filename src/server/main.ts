@@ -23,6 +23,11 @@ async function main(): Promise<void> {
   }
   const logs = new LoggerRegistry(config.logLevel);
   const log = logs.get('server');
+  if (cluster.isPrimary) {
+    // Once per start, not per worker: what translating ManagementPortal's names found (config-mp-env.ts).
+    for (const warning of config.mpEnv.warnings) log.warn(warning);
+    if (config.mpEnv.ignored.length) log.info(`ManagementPortal settings accepted and ignored: ${config.mpEnv.ignored.join(', ')}`);
+  }
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config, log);
     return;
@@ -50,7 +55,10 @@ async function main(): Promise<void> {
     log.debug(`worker ${cluster.worker!.id} listening on ${running.url}`);
     announceListening(running.url);
   } else {
-    log.info(`listening on ${running.url} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+    const where = db.kind === 'pglite'
+      ? `embedded database in ${config.dataDir}`
+      : `PostgreSQL, schema ${(await db.query<{ schema: string }>('SELECT current_schema() AS schema'))[0].schema}`;
+    log.info(`listening on ${running.url} (${where})`);
   }
 
   const shutdown = (signal: string) => {

@@ -18,6 +18,8 @@ import { createMailService } from './mail/mail-service';
 import { loadFileClients, readClientsFile } from './oauth-clients/clients-file';
 import { importCatalogue } from './source-types/catalogue-import';
 import { startAuditRetention } from './audit/retention';
+import { importOnFirstStart } from './import-mp/first-start';
+import { applyAdminPassword } from './db/admin-password';
 
 export interface RunningServer {
   app: AppServices;
@@ -39,7 +41,14 @@ export async function startServer(config: Config, db: Database, options: StartOp
   const fileClients = config.oauthClientsFile ? await readClientsFile(config.oauthClientsFile) : undefined;
   const applied = await migrate(db);
   if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
+  // Before the first admin is made: an empty portal beside ManagementPortal's tables takes MP's users, admin included.
+  await importOnFirstStart(db, config, logs.get('import-mp'));
   const boot = await bootstrap(db, config.adminPassword);
+  if (config.adminPasswordEveryStart && config.adminPassword) {
+    const outcome = await applyAdminPassword(db, config.adminPassword);
+    if (outcome === 'set') log.info('the password of "admin" was set from ADMIN_PASSWORD (ADMIN_PASSWORD_EVERY_START)');
+    if (outcome === 'no-admin') log.warn('ADMIN_PASSWORD_EVERY_START: there is no user "admin" to set the password of');
+  }
   await ensureFrontendClient(db, config);
   if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
   if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));

@@ -84,7 +84,7 @@ t("the whole command on MP 3.0's schema and dev data: a dry run, the import, a s
       groups: DEV_DATA.groups, users: DEV_DATA.staff.length, subjects: DEV_DATA.subjects, sources: DEV_DATA.sources, 'oauth clients': 0, 'meta-tokens': 0,
     });
     assert.equal(await mpChecksums(mp.db), mpBefore, "ManagementPortal's tables are exactly as before");
-    const portal = target ? openPostgres(target.url, { max: 1 }) : await openPglite({ dataDir: `${dataDir}/pgdata` }); // where open-database.ts keeps it
+    const portal = target ? openPostgres(target.url, { max: 1, searchPath: 'portal' }) : await openPglite({ dataDir: `${dataDir}/pgdata` }); // where open-database.ts keeps it
     try {
       const [admin] = await portal.query<{ password_hash: string }>(`SELECT password_hash FROM radar_user WHERE login = 'admin'`);
       assert.ok(await verifyPassword(DEV_DATA.adminPassword, admin.password_hash), "the dev admin's MP hash verifies with `admin`");

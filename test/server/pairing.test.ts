@@ -126,6 +126,21 @@ t('DELETE api/meta-token: SUBJECT.UPDATE on the subject, 204, then 404', async (
   assert.is((await fetchToken(name)).status, 404);
 });
 
+t("the platform's address (PLATFORM_BASE_URL, MP's common.baseUrl) is the fetched token's baseUrl; the pairing answer keeps the portal's", async () => {
+  server.app.config.platformBaseUrl = 'https://radar.example.org';
+  try {
+    const pair = await radarAdmin('GET', pairPath('sub-radar'));
+    assert.is(pair.status, 200, pair.text);
+    assert.is(pair.body.baseUrl, server.url);
+    assert.is(pair.body.tokenUrl, `${server.url}/api/meta-token/${pair.body.tokenName}`);
+    const fetched = await fetchToken(pair.body.tokenName);
+    assert.is(fetched.status, 200, fetched.text);
+    assert.is(fetched.body.baseUrl, 'https://radar.example.org');
+  } finally {
+    server.app.config.platformBaseUrl = undefined;
+  }
+});
+
 t('persistent tokens can be disabled by configuration', async () => {
   server.app.config.persistentMetaTokenTimeoutMs = null;
   try {

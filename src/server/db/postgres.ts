@@ -33,10 +33,18 @@ function wrap(sql: postgres.Sql, pool?: PoolStats): Queryable {
   };
 }
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+export interface PostgresOptions {
+  max?: number;
+  /** The schema unqualified names mean, set on every connection as it opens (db/portal-schema.ts); unset: the
+   * server's default (`"$user", public`). */
+  searchPath?: string;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
+    ...(options.searchPath ? { connection: { search_path: options.searchPath } } : {}),
     types: {
       // int8 ids and counts as numbers (JSON has no bigint); dates as the plain 'yyyy-mm-dd' text.
       bigint: { to: 20, from: [20, 1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },

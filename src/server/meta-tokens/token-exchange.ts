@@ -62,7 +62,7 @@ export async function exchangeMetaToken(ctx: RequestContext) {
       await recordSubjectSeen(tx, token.user_id); // pairing is the first contact (docs/subjects.md, Activity)
       return {
         refreshToken: issued.body.refresh_token!,
-        baseUrl: app.config.publicUrl,
+        baseUrl: app.config.platformBaseUrl ?? app.config.publicUrl, // MP's common.baseUrl (PLATFORM_BASE_URL)
         privacyPolicyUrl: await privacyPolicyUrl(tx, token.project_id, app.config.privacyPolicyUrl),
       };
     } catch (error) {
