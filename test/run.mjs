@@ -4,7 +4,8 @@
 // tests never leaks into the server tests. `node test/run.mjs server client` runs only those groups.
 // The browser groups run once per engine, each run with its own count line: e2e (puppeteer) on chromium and firefox,
 // flows (test/flows, the browser-neutral layer) on chromium, firefox and webkit. E2E_BROWSERS=chromium,firefox
-// narrows the engines; an engine whose program is missing is skipped with a line saying why (never a silent pass),
+// narrows the engines of both groups, E2E_SUITE_BROWSERS and FLOW_BROWSERS those of one group (CI spreads the engines
+// over its two database runs that way, to stay within its time); an engine whose program is missing is skipped with a line saying why (never a silent pass),
 // except chromium, the reference engine, whose absence fails the run.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -21,13 +22,18 @@ const PROGRAMS = {
   firefox: ['FIREFOX_PATH', '/usr/bin/firefox-esr', 'firefox-esr'],
   webkit: ['WEBKIT_DRIVER_PATH', '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver xvfb'],
 };
-const wantedEngines = (process.env.E2E_BROWSERS || ENGINES.join(',')).split(',').map((e) => e.trim()).filter(Boolean);
-for (const engine of wantedEngines) {
-  if (!ENGINES.includes(engine)) {
-    console.error(`E2E_BROWSERS: unknown engine ${engine} (one of ${ENGINES.join(', ')})`);
-    process.exit(2);
+function enginesOf(variable, fallback) {
+  const list = (process.env[variable] || fallback).split(',').map((e) => e.trim()).filter(Boolean);
+  for (const engine of list) {
+    if (!ENGINES.includes(engine)) {
+      console.error(`${variable}: unknown engine ${engine} (one of ${ENGINES.join(', ')})`);
+      process.exit(2);
+    }
   }
+  return list;
 }
+const allEngines = enginesOf('E2E_BROWSERS', ENGINES.join(','));
+const wantedEngines = { e2e: enginesOf('E2E_SUITE_BROWSERS', allEngines.join(',')), flows: enginesOf('FLOW_BROWSERS', allEngines.join(',')) };
 function missingEngine(engine) {
   const [variable, fallback, pkg] = PROGRAMS[engine];
   const path = process.env[variable] || fallback;
@@ -84,7 +90,7 @@ async function browserRuns(group) {
   // The browser tests drive the built client: build it first (fast, and a failure is a test failure).
   const b = await run(process.execPath, ['build.mjs', '--quiet']);
   if (b.code !== 0) { failed += 1; return; }
-  for (const engine of GROUP_ENGINES[group].filter((e) => wantedEngines.includes(e))) {
+  for (const engine of GROUP_ENGINES[group].filter((e) => wantedEngines[group].includes(e))) {
     const label = `${group} on ${engine}`;
     console.log(`\n=== ${label} ===`);
     const missing = missingEngine(engine) ?? (engine === 'webkit' ? missingXvfb() : null);
