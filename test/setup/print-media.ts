@@ -1,0 +1,30 @@
+// The page's print styles applied on screen, for a check of what prints on every engine: puppeteer's
+// page.emulateMediaType is a DevTools call and not there over WebDriver BiDi (Firefox). The rules of every
+// `@media print` block in the page's style sheets are copied into one plain style element (so they apply as they
+// would when printing), `check` runs, and the element is removed again.
+import type { Page } from 'puppeteer-core';
+
+export async function withPrintStyles<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const copied = await page.evaluate(() => {
+    const rules: string[] = [];
+    const collect = (list: CSSRuleList) => {
+      for (const rule of Array.from(list)) {
+        if (rule instanceof CSSMediaRule && Array.from(rule.media).includes('print')) {
+          rules.push(...Array.from(rule.cssRules).map((r) => r.cssText));
+        } else if (rule instanceof CSSImportRule && rule.styleSheet) collect(rule.styleSheet.cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const style = document.createElement('style');
+    style.id = 'test-print-styles';
+    style.textContent = rules.join('\n');
+    document.head.append(style);
+    return rules.length;
+  });
+  if (copied === 0) throw new Error('the page has no @media print rules');
+  try {
+    return await check();
+  } finally {
+    await page.evaluate(() => document.getElementById('test-print-styles')?.remove());
+  }
+}
