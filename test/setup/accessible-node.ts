@@ -10,7 +10,9 @@ export interface AccessibleNode {
   description: string;
 }
 
-export function accessibleNode(element: ElementHandle<Element>): Promise<AccessibleNode> {
+export async function accessibleNode(element: ElementHandle<Element>): Promise<AccessibleNode> {
+  // The test runner compiles named functions with a `__name` helper that the page does not have.
+  await element.frame.evaluate('globalThis.__name ??= (f) => f');
   return element.evaluate((el) => {
     const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
     const textOf = (ids: string) => squash(ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));

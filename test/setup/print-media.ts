@@ -5,6 +5,8 @@
 import type { Page } from 'puppeteer-core';
 
 export async function withPrintStyles<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  // The test runner compiles named functions with a `__name` helper that the page does not have.
+  await page.evaluate('globalThis.__name ??= (f) => f');
   const copied = await page.evaluate(() => {
     const rules: string[] = [];
     const collect = (list: CSSRuleList) => {

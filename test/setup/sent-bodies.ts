@@ -11,6 +11,8 @@ export interface SentRequest {
 
 /** Start recording (again, from nothing) the non-GET fetches of the current document. */
 export async function recordSentBodies(page: Page): Promise<() => Promise<SentRequest[]>> {
+  // The test runner compiles named functions with a `__name` helper that the page does not have.
+  await page.evaluate('globalThis.__name ??= (f) => f');
   await page.evaluate(() => {
     const w = window as unknown as { __sent?: SentRequest[]; __sentFetch?: typeof fetch };
     w.__sent = [];
