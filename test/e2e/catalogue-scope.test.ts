@@ -184,7 +184,7 @@ t('keyboard focus reaches a disabled Edit, the reason is its description, and ac
   }
   const hash = await page.evaluate(() => location.hash);
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Space');
+  await page.keyboard.press(' '); // the space bar: the key's value, which both protocols know (BiDi has no "Space" name)
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.is(await page.evaluate(() => location.hash), hash);
   assert.is(await page.$('[role="dialog"]'), null);
