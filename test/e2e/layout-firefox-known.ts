@@ -8,7 +8,7 @@ import { currentEngine } from '../setup/engines';
 
 const KNOWN_ON_FIREFOX: readonly RegExp[] = [
   /^#\/user-management: nl 1280px: table "div\.data-table\.user-table" is \d+ px wide in \d+ px$/,
-  /^#\/project\/radar\?tab=sources: nl 1280px: table "div\.data-table" is \d+ px wide in \d+ px$/,
+  /^#\/project\/radar(\(popup:[^)]*\))?\?tab=sources: nl 1280px: table "div\.data-table" is \d+ px wide in \d+ px$/,
   /^#\/source(\(popup:[^)]*\))?: nl 1280px: table "div\.data-table" is \d+ px wide in \d+ px$/,
 ];
 
