@@ -7,12 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { accessibleNode } from '../setup/accessible-node';
 import { createProjectRow, createUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
 import { dropTemplates } from '../setup/database';
+import { currentEngine } from '../setup/engines';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 
 const PASSWORD = 'Catalogue-Scope-Password-1';
@@ -173,12 +175,16 @@ t('keyboard focus reaches a disabled Edit, the reason is its description, and ac
     focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
   }
   assert.is(focused, 'Edit');
-  const active = await page.evaluateHandle(() => document.activeElement!);
-  const node = await page.accessibility.snapshot({ root: active as never, interestingOnly: false });
-  assert.equal({ role: node?.role, name: node?.name, description: node?.description }, { role: 'button', name: 'Edit', description: EN.sourceType.refusal.outOfScope });
+  const active = (await page.evaluateHandle(() => document.activeElement!)) as ElementHandle<Element>;
+  assert.equal(await accessibleNode(active), { role: 'button', name: 'Edit', description: EN.sourceType.refusal.outOfScope });
+  if (currentEngine() === 'chromium') {
+    // Where the browser's own accessibility tree is readable, it says the same as the DOM's attributes.
+    const node = await page.accessibility.snapshot({ root: active as never, interestingOnly: false });
+    assert.equal({ role: node?.role, name: node?.name, description: node?.description }, { role: 'button', name: 'Edit', description: EN.sourceType.refusal.outOfScope });
+  }
   const hash = await page.evaluate(() => location.hash);
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Space');
+  await page.keyboard.press(' '); // the space bar: the key's value, which both protocols know (BiDi has no "Space" name)
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.is(await page.evaluate(() => location.hash), hash);
   assert.is(await page.$('[role="dialog"]'), null);

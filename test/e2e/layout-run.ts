@@ -75,6 +75,9 @@ const fill = (path: string, values: Record<string, string>) => path.replace(/\{(
 /** Opens the screen in the signed-in page without reloading the app, and waits until it has settled. */
 export async function visit(page: Page, screen: Screen, values: Record<string, string>): Promise<void> {
   const hash = `#/${fill(screen.path, values)}`;
+  // The English and the Dutch page are two tabs: Firefox runs no animation frame in a tab in the background, so
+  // waiting for a condition (polled per frame) there would never end. The page at work is the one in front.
+  await page.bringToFront();
   await page.evaluate((h) => {
     // Leaving a popup for another one goes through a page without it, as a person closing the dialog would.
     if (location.hash !== h) location.hash = h;

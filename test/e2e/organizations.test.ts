@@ -51,9 +51,10 @@ t('a system admin sees the organizations sorted by name, edits one from its page
 
   await clickOn(page, 'main a::-p-text(alpha)');
   await clickOn(page, '::-p-aria(Edit[role="link"])');
-  const name = await page.waitForSelector('[role="dialog"] ::-p-aria(Name)', { timeout: 10000 });
+  // The fields by name and role: Firefox's accessibility tree also gives their <label> the name.
+  const name = await page.waitForSelector('[role="dialog"] ::-p-aria(Name[role="textbox"])', { timeout: 10000 });
   assert.ok(await name!.evaluate((input) => (input as HTMLInputElement).readOnly), 'the name cannot change');
-  const location = await page.waitForSelector('[role="dialog"] ::-p-aria(Location)');
+  const location = await page.waitForSelector('[role="dialog"] ::-p-aria(Location[role="textbox"])');
   await location!.click({ count: 3 });
   await location!.type('Rotterdam');
   await (await page.$('[role="dialog"] ::-p-aria(Save[role="button"])'))!.focus();

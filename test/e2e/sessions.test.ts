@@ -9,6 +9,7 @@ import { axeSerious, WIDTHS } from '../setup/axe';
 import { createProjectRow, createUser } from '../setup/auth';
 import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
 import { dropTemplates } from '../setup/database';
+import { currentEngine } from '../setup/engines';
 import { startTestServer, type TestServer } from '../setup/server';
 import { waitForText } from './account-helpers';
 import { dialogTitle, isolatedPage, unexpectedProblems, waitForHeading, type ShellPage } from './shell-helpers';
@@ -57,8 +58,10 @@ for (const [name, size] of Object.entries(WIDTHS)) {
     const rows = await sessionRows(page);
     assert.is(rows.filter((row) => row.includes('This session')).length, 1, rows.join(' | '));
     assert.is(rows.filter((row) => row.endsWith('End')).length, 1, rows.join(' | '));
-    // The browser column names browser and system (headless Chromium says "HeadlessChrome", read as Chrome).
-    assert.ok(rows.every((row) => /Chrome \d+ on Linux/.test(row)), rows.join(' | '));
+    // The browser column names browser and system (headless Chromium says "HeadlessChrome", read as Chrome), for the
+    // engine the test runs on.
+    const browserName = currentEngine() === 'firefox' ? 'Firefox' : 'Chrome';
+    assert.ok(rows.every((row) => new RegExp(`${browserName} \\d+ on Linux`).test(row)), rows.join(' | '));
     assert.equal(await axeSerious(page), [], 'settings with two sessions');
     await assertFits(page, 'settings with two sessions');
 

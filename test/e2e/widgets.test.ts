@@ -232,7 +232,7 @@ t('the elements work with keyboard and mouse, and the page receives their events
   assert.equal(await page.$$eval('#scopes >>> [part=item]', (items) => items.map((i) => i.textContent)),
     ['MEASUREMENT.READ', 'PROJECT.READ', 'SUBJECT.READ']);
   assert.is(await focused(page), '#scopes [part=toggle]');
-  await page.keyboard.press('Space');
+  await page.keyboard.press(' '); // the space bar by its key value, which both protocols know (BiDi has no "Space" name)
   await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length === 6);
   assert.equal((await received(page)).slice(4), [
     { type: 'mp-show-more-toggle', target: 'scopes', detail: { expanded: true } },
