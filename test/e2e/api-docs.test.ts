@@ -81,7 +81,8 @@ t('Administration → API documentation: filter, open GET /api/projects, try it 
   await filterFor(page, 'post groups');
   const create = await openOperation(page, 'POST /api/projects/{projectName}/groups');
   await clickButton(create, 'Try it out');
-  const projectName = await create.$('input[name="path-projectName"]');
+  // The form renders after the click's state update: wait for it rather than read the panel at once.
+  const projectName = await create.waitForSelector('input[name="path-projectName"]', { timeout: 10000 });
   await projectName!.type('docs-demo');
   const body = await create.$('textarea[name="body"]');
   await body!.click({ count: 3 });
