@@ -31,7 +31,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const loaded = useSubject(login);
   const subject = loaded.data;
   const projectName = subject?.project?.projectName;
-  const privacy = useSubjectPrivacy(login);
+  const privacy = useSubjectPrivacy(subject ? login : null);
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
   const row = (key: string, value: ReactNode) => (

@@ -16,11 +16,13 @@ export interface SubjectPrivacyVM {
 
 const privacyPath = (login: string) => `api/subjects/${encodeURIComponent(login)}/privacy`;
 
-/** The subject's privacy state, reloaded when the subject changes (an erasure emits its update). */
-export function useSubjectPrivacy(login: string): SubjectPrivacyVM | undefined {
+/** The subject's privacy state, reloaded when the subject changes (an erasure emits its update). `login` null: the
+ * subject is not (or no longer) there to ask about, e.g. a deleted one whose history is shown, so nothing is read. */
+export function useSubjectPrivacy(login: string | null): SubjectPrivacyVM | undefined {
   const http = useHttp();
-  return useResource(['subject-privacy', login], async (signal) => (await http.get<SubjectPrivacyVM>(privacyPath(login), { signal })).data, {
-    reloadOn: { subjectListModification: (change) => change.subject.login === login },
+  return useResource(login === null ? null : ['subject-privacy', login], async (signal) => (await http.get<SubjectPrivacyVM>(privacyPath(login!), { signal })).data, {
+    // A deleted subject has no privacy state left to read.
+    reloadOn: { subjectListModification: (change) => change.subject.login === login && change.op !== 'DELETE' },
   }).data;
 }
 
