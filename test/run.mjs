@@ -62,12 +62,17 @@ function run(cmd, args, env = {}) {
 }
 
 // uvu prints "Total: N / Passed: N / Skipped: N"; a crash before the summary counts as one failure.
-function uvuCounts({ code, out }) {
+function uvuCounts(label, { code, out }) {
   const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
   const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
   const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
   const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-  if (Number.isNaN(total) || Number.isNaN(passed)) return { passed: 0, failed: 1 };
+  // uvu names each failed test on a line `FAIL  <suite>  "<test>"`: kept for the recap at the end of the log.
+  for (const line of plain.split('\n')) if (/^\s*FAIL\s/.test(line)) failures.push(`${label}: ${line.trim()}`);
+  if (Number.isNaN(total) || Number.isNaN(passed)) {
+    failures.push(`${label}: ended without uvu's summary (exit ${code})`);
+    return { passed: 0, failed: 1 };
+  }
   const failed = total - passed - skipped;
   return { passed, failed: failed > 0 ? failed : code === 0 ? 0 : 1 };
 }
@@ -82,6 +87,8 @@ function hasTests(dir) {
 
 let passed = 0;
 let failed = 0;
+/** One line per failed test (or crashed run), printed again at the end so the log's tail names them. */
+const failures = [];
 const skippedRuns = [];
 const engineLines = [];
 const started = Date.now();
@@ -89,7 +96,7 @@ const started = Date.now();
 async function browserRuns(group) {
   // The browser tests drive the built client: build it first (fast, and a failure is a test failure).
   const b = await run(process.execPath, ['build.mjs', '--quiet']);
-  if (b.code !== 0) { failed += 1; return; }
+  if (b.code !== 0) { failed += 1; failures.push(`${group}: the client build failed`); return; }
   for (const engine of GROUP_ENGINES[group].filter((e) => wantedEngines[group].includes(e))) {
     const label = `${group} on ${engine}`;
     console.log(`\n=== ${label} ===`);
@@ -102,7 +109,7 @@ async function browserRuns(group) {
     const t0 = Date.now();
     const r = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', `test/${group}`, '\\.test\\.tsx?$'],
       { TEST_GROUP: group, E2E_BROWSER: engine });
-    const c = uvuCounts(r);
+    const c = uvuCounts(label, r);
     passed += c.passed;
     failed += c.failed;
     const line = `${label}: ${c.passed} passed, ${c.failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`;
@@ -115,7 +122,7 @@ for (const group of groups) {
   console.log(`\n=== ${group} ===`);
   if (group === 'typecheck') {
     const r = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit']);
-    if (r.code === 0) passed += 1; else failed += 1;
+    if (r.code === 0) passed += 1; else { failed += 1; failures.push('typecheck FAILED'); }
     console.log(r.code === 0 ? 'typecheck ok' : 'typecheck FAILED');
     continue;
   }
@@ -126,7 +133,7 @@ for (const group of groups) {
   }
   const r = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', `test/${group}`, '\\.test\\.tsx?$'],
     { TEST_GROUP: group });
-  const c = uvuCounts(r);
+  const c = uvuCounts(group, r);
   passed += c.passed;
   failed += c.failed;
 }
@@ -134,6 +141,7 @@ for (const group of groups) {
 if (engineLines.length || skippedRuns.length) console.log('');
 for (const line of engineLines) console.log(line);
 for (const line of skippedRuns) console.log(`SKIPPED ${line}`);
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
