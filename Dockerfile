@@ -28,6 +28,13 @@ RUN command -v curl >/dev/null || (apt-get update && apt-get install -y --no-ins
 RUN echo 'portal:x:10001:10001:RADAR portal:/app:/usr/sbin/nologin' >> /etc/passwd \
  && echo 'portal:x:10001:' >> /etc/group \
  && mkdir -p /data && chown 10001:10001 /data
+# `import-mp` (npm run import-mp of a checkout) on the PATH: `docker exec <container> import-mp --dry-run`. /root may
+# be passed through (0711, not listed) so our user reads the PostgreSQL root certificate the chart mounts at
+# /root/.postgresql/root.crt, where ManagementPortal's JDBC driver, running as root, looked for it. Done with node,
+# which every base has (chmod may be missing).
+RUN node -e "const fs = require('node:fs'); fs.mkdirSync('/usr/local/bin', { recursive: true }); \
+      fs.writeFileSync('/usr/local/bin/import-mp', '#!/bin/sh\\nexec node /app/dist/server/import-mp.js \"\$@\"\\n', { mode: 0o755 }); \
+      fs.mkdirSync('/root', { recursive: true }); fs.chmodSync('/root', 0o711)"
 WORKDIR /app
 COPY --from=build /build/package.json ./
 COPY --from=build /build/node_modules node_modules

@@ -5,7 +5,8 @@
 //   dist/client/widgets.js   the Lit elements alone (no React), for any page of the platform; also as
 //                  widgets-<hash>.js, each with its source map, plus custom-elements.json and the widgets.html demo
 //                  (docs/widgets.md)
-//   dist/server/   the API server as one ES module (dependencies stay in node_modules) and its migrations
+//   dist/server/   the API server as one ES module (dependencies stay in node_modules), import-mp.js (the import
+//                  command, for the container image) and the migrations
 // Prints a size report (raw and gzip) from esbuild's metafile.
 // Flags: --if-needed (skip when dist/ is newer than every source), --quiet, --dev (no minify).
 import * as esbuild from 'esbuild';
@@ -133,8 +134,9 @@ const [client, widgets, server] = await Promise.all([
   esbuild.build({
     ...common,
     minify: false,
-    // The embedded database's thread (src/server/db/pglite-thread.ts) loads pglite-worker.js from beside main.js.
-    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
+    // The embedded database's thread (src/server/db/pglite-thread.ts) loads pglite-worker.js from beside main.js;
+    // import-mp.js is `npm run import-mp` for the container image, which has no sources (docs/deploy.md).
+    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts', 'import-mp': 'src/server/import-mp/main.ts' },
     outdir: 'dist/server',
     format: 'esm',
     platform: 'node',
