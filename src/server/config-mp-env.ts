@@ -131,7 +131,8 @@ function collect(env: Env, warnings: string[]): Map<string, MpValue> {
  * `jdbc:postgresql://host:port/db?user=..&password=..&sslmode=..` (the form Spring's datasource takes) as the
  * postgres:// URL postgres.js reads. User and password come from the URL's parameters or, winning over them as in
  * the JDBC driver, from SPRING_DATASOURCE_USERNAME / _PASSWORD. Parameters only the JDBC driver knows are left out
- * with a warning; `sslmode` is kept (postgres.js reads it).
+ * with a warning. TLS (db/connect-options.ts): `sslmode` and `sslrootcert` are kept; the JDBC driver's `ssl=true`
+ * without `sslmode` is its verify-full, and `sslfactory=org.postgresql.ssl.NonValidatingFactory` its require.
  */
 export function jdbcToPostgresUrl(jdbc: string, user: string | undefined, password: string | undefined, warnings: string[]): string | undefined {
   const m = /^jdbc:postgresql:(?:\/\/([^/?]*))?\/?([^?]*)(?:\?(.*))?$/i.exec(jdbc.trim());
@@ -144,8 +145,17 @@ export function jdbcToPostgresUrl(jdbc: string, user: string | undefined, passwo
   const kept = new URLSearchParams();
   for (const [key, value] of params) {
     if (key === 'user' || key === 'password') continue;
-    if (key === 'sslmode') kept.set('sslmode', value);
+    if (key === 'sslmode' || key === 'sslrootcert') kept.set(key, value);
+    else if (key === 'ssl' || key === 'sslfactory') continue; // below, as an sslmode
     else warnings.push(`SPRING_DATASOURCE_URL: the JDBC parameter "${key}" has no meaning here; ignored`);
+  }
+  if (!kept.has('sslmode')) {
+    const factory = params.get('sslfactory');
+    if (factory === 'org.postgresql.ssl.NonValidatingFactory') kept.set('sslmode', 'require');
+    else if (params.get('ssl')?.toLowerCase() === 'true') kept.set('sslmode', 'verify-full');
+    if (factory && factory !== 'org.postgresql.ssl.NonValidatingFactory') {
+      warnings.push(`SPRING_DATASOURCE_URL: the JDBC parameter "sslfactory=${factory}" has no meaning here; ignored`);
+    }
   }
   const auth = username ? `${encodeURIComponent(username)}${secret !== undefined ? `:${encodeURIComponent(secret)}` : ''}@` : '';
   const query = kept.size ? `?${kept.toString()}` : '';

@@ -56,6 +56,20 @@ export async function createMpDatabase(options: { devData?: boolean } = {}): Pro
 }
 
 /**
+ * Why a throw-away PostgreSQL server (.ci/postgres.sh) cannot be started here, or undefined when it can: the script
+ * runs the server as the `postgres` OS user through `su`, so it needs root, that user and initdb on its PATH (Debian's
+ * postgresql-15 gives the last two). Tests that need one say this reason in a skip line instead of failing.
+ */
+export function postgresServerUnavailable(): string | undefined {
+  if (process.getuid?.() !== 0) return 'it runs as the postgres OS user through su, which needs root';
+  if (spawnSync('id', ['postgres']).status !== 0) return 'there is no postgres OS user (apt-get install postgresql-15)';
+  if (spawnSync('su', ['postgres', '-c', 'command -v initdb && command -v pg_ctl']).status !== 0) {
+    return "initdb and pg_ctl are not on the postgres user's PATH (apt-get install postgresql-15)";
+  }
+  return undefined;
+}
+
+/**
  * A PostgreSQL server holding MP's database, for the `npm run import-mp` command, which reads MP through a
  * postgres:// URL. On the PostgreSQL run it is a database on TEST_DATABASE_URL's server; on the PGlite run (no
  * server) a throw-away PostgreSQL 15 started with .ci/postgres.sh, the same script CI starts its server with, so

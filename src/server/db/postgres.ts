@@ -11,6 +11,7 @@
 import postgres from 'postgres';
 import type { Database, Queryable, QueryOptions } from './database';
 import { PoolStats } from './pool-stats';
+import { connectOptions } from './connect-options';
 
 /** `pool` counts the calls on the shared pool; statements inside a transaction run on its connection, uncounted. */
 function wrap(sql: postgres.Sql, pool?: PoolStats): Queryable {
@@ -41,7 +42,10 @@ export interface PostgresOptions {
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
-  const sql = postgres(url, {
+  // sslmode and sslrootcert as libpq reads them (connect-options.ts); a bad one is a ConfigError here, before any query.
+  const { url: plainUrl, ssl } = connectOptions(url);
+  const sql = postgres(plainUrl, {
+    ...(ssl === undefined ? {} : { ssl }),
     max: options.max ?? 10,
     onnotice: () => {},
     ...(options.searchPath ? { connection: { search_path: options.searchPath } } : {}),
