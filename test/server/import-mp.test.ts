@@ -230,6 +230,36 @@ t('subjects arrive with status, fields, attributes, group and project; the API s
   assert.is(moved.body.dateOfBirth, '1999-12-31');
 });
 
+t("subjects show who created them and when, and their last change, from MP's subject_aud history; a later run adds no revision", async () => {
+  const admin = await tokenFor('admin', PASSWORDS.admin);
+  const get = async (login: string) => {
+    const res = await server.request('GET', `/api/subjects/${login}`, { headers: { authorization: `Bearer ${admin}` } });
+    assert.is(res.status, 200, res.text);
+    return res.body as Record<string, unknown>;
+  };
+  const pick = (s: Record<string, unknown>) => ({ createdBy: s.createdBy, createdDate: s.createdDate, lastModifiedBy: s.lastModifiedBy, lastModifiedDate: s.lastModifiedDate });
+  // sub-a: created by padmin in revision 1000, its subject row changed by padmin2 in revision 1002.
+  assert.equal(pick(await get('sub-a')), {
+    createdBy: 'padmin', createdDate: '2024-02-03T04:05:06.789Z', lastModifiedBy: 'padmin2', lastModifiedDate: '2025-08-09T10:11:12.500Z',
+  });
+  // The dev data's subjects: MP's Liquibase made them in revision 1 (auditor system), never changed since.
+  assert.equal(pick(await get('sub-14')), {
+    createdBy: 'system', createdDate: '2026-11-28T19:47:45.047Z', lastModifiedBy: 'system', lastModifiedDate: '2026-11-28T19:47:45.047Z',
+  });
+  // A subject without history has none, as before.
+  assert.equal(pick(await get('sub-c')), { createdBy: undefined, createdDate: undefined, lastModifiedBy: undefined, lastModifiedDate: undefined });
+  // Its history lists MP's creation and change; the snapshots are the subject as imported.
+  const revisions = await q(`SELECT c.change_type, r.author, c.snapshot->>'externalId' AS external_id FROM revision_change c JOIN revision r ON r.id = c.revision_id
+    WHERE c.entity_kind = 'subject' AND c.entity_key = 'sub-a' ORDER BY c.revision_id`);
+  assert.equal(revisions, [{ change_type: 'ADD', author: 'padmin', external_id: 'EXT-1' }, { change_type: 'MOD', author: 'padmin2', external_id: 'EXT-1' }]);
+  const count = `SELECT count(*)::int AS n FROM revision_change WHERE entity_kind = 'subject'`;
+  const before = await q(count);
+  assert.equal(before, [{ n: DEV_DATA.subjects + 2 }], 'an ADD for each dev subject and sub-a, a MOD for sub-a');
+  const again = await importFromMp(mp.db, server.app.db);
+  assert.equal(again.conflicts, []);
+  assert.equal(await q(count), before);
+});
+
 t('sources arrive with their subject, type, project, flags and attributes', async () => {
   const sources = await q(`SELECT r.source_id::text AS source_id, r.source_name, r.expected_source_name, r.assigned, r.deleted, st.model, p.project_name, s.login
       FROM radar_source r LEFT JOIN source_type st ON st.id = r.source_type_id LEFT JOIN project p ON p.id = r.project_id

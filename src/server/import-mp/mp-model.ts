@@ -1,5 +1,6 @@
 // What the importer reads from a ManagementPortal database, one record type per entity, with ManagementPortal's own
 // ids. Timestamps are ISO-8601 text in UTC, dates 'yyyy-mm-dd', so values compare as plain strings.
+import type { EnversProvenance } from './envers';
 
 export type Attributes = Record<string, string | null>;
 
@@ -97,6 +98,8 @@ export interface MpSubject {
   personName: string | null;
   enrollmentDate: string | null;
   attributes: Attributes;
+  /** The subject's own Envers history (subject_aud), as ManagementPortal's subject API showed it. */
+  history?: EnversProvenance;
 }
 
 export interface MpSource {

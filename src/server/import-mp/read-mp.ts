@@ -149,6 +149,7 @@ export async function readMp(source: Database): Promise<MpData> {
       id: Number(r.id), userId: Number(r.user_id), externalLink: r.external_link, externalId: r.external_id,
       removed: r.removed === true, groupId: num(r.group_id), dateOfBirth: r.date_of_birth, personName: r.person_name,
       enrollmentDate: r.enrollment_date, attributes: subjectAttributes.get(Number(r.id)) ?? {},
+      history: subjectHistory.get(Number(r.id)),
     }));
 
     const sourceAttributes = await attributesOf(tx, schema, 'source_metadata');

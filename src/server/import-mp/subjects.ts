@@ -2,13 +2,16 @@
 // enrollment date, removed, group) with its project taken from the user's PARTICIPANT role, as the portal keeps
 // it, and its attributes. A subject counts as created, updated or unchanged by its user row, roles, subject row
 // and attributes together. Its status follows from its user's `activated` and its `removed` (DISCONTINUED: removed
-// and deactivated), exactly as in ManagementPortal.
+// and deactivated), exactly as in ManagementPortal. Who created a subject and when, and who changed it last, come
+// from MP's history as revisions (subject-history.ts): for the subjects created here, and for subjects imported
+// before that was done, which have no revision yet.
 import { erasedLogins } from '../subjects/subject-erasure';
 import { CHUNK, inChunks, recordset } from './bulk';
 import { sameRows, sortedEntries, type ImportContext } from './context';
 import type { MpSubject, MpUser } from './mp-model';
 import type { Outcome } from './report';
 import type { UserOutcome } from './users';
+import { recordSubjectHistory } from './subject-history';
 
 interface SubjectRow {
   user_id: number;
@@ -118,6 +121,20 @@ export async function importSubjects(ctx: ImportContext, subjects: MpSubject[], 
     ...renewed.flatMap((s) => s.attributes.map(([k, v]) => ({ subject_id: s.id, attribute_key: k, attribute_value: v }))),
   ];
   await inChunks(tx, `INSERT INTO subject_metadata (subject_id, attribute_key, attribute_value) SELECT * FROM ${recordset(ATTRIBUTE_COLUMNS)}`, attributeRows, 20_000);
+  const existingIds = [...current.values()].map((c) => c.id);
+  const withoutRevision = new Set((await tx.query<{ id: number }>(
+    `SELECT s.id FROM subject s WHERE s.id = ANY($1::bigint[])
+        AND NOT EXISTS (SELECT 1 FROM revision_change c WHERE c.entity_kind = 'subject' AND c.entity_id = s.id)`,
+    [existingIds],
+  )).map((r) => Number(r.id)));
+  const historyOf = new Map(subjects.map((s) => [s.id, s.history]));
+  const inserted = new Set(inserts.map((s) => s.mp_id));
+  const historied = [...ctx.subjectIds].flatMap(([mpId, id]) => {
+    const history = historyOf.get(mpId);
+    const fresh = inserted.has(mpId) || withoutRevision.has(id);
+    return history && fresh ? [{ id, history }] : [];
+  });
+  await recordSubjectHistory(tx, historied);
   for (const o of outcomes.values()) report.count('subjects', o);
   // Users with a subject row in the portal but none in ManagementPortal do not occur: every subject user has one.
 }
