@@ -48,8 +48,9 @@ async function record(tx: Queryable, changes: Change[], type: 'ADD' | 'MOD', sna
   if (!changes.length) return;
   const key = (author: string, at: string) => `${author}\u0000${at}`;
   const distinct = [...new Map(changes.map((c) => [key(c.author, c.at), c])).values()];
+  // The times as text, cast in SQL: postgres.js would pass a timestamptz[] through Date, dropping the microseconds.
   const revisions = await tx.query<{ id: number; author: string; at: string }>(
-    `INSERT INTO revision (timestamp, author) SELECT t, a FROM unnest($1::timestamptz[], $2::text[]) AS x(t, a) ORDER BY t
+    `INSERT INTO revision (timestamp, author) SELECT t::timestamptz, a FROM unnest($1::text[], $2::text[]) AS x(t, a) ORDER BY t::timestamptz
      RETURNING id, author, ${AT} AS at`,
     [distinct.map((c) => c.at), distinct.map((c) => c.author)],
   );
