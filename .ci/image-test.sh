@@ -67,6 +67,9 @@ echo "image test: the image passed (user $user, probe /bin/sh /config/healthchec
 
 # --- docker compose: docker-compose.yml unchanged, on the image above (docs/deploy.md, "docker-compose").
 compose_started=$(date +%s)
+phases=""
+lap=$compose_started
+phase() { local now; now=$(date +%s); phases="$phases $1 $((now - lap)) s,"; lap=$now; }
 fail() { [ ${#compose[@]} -eq 0 ] || "${compose[@]}" -p "$project" logs --no-color --tail=30 2>&1; echo "image test: compose: $*"; exit 1; }
 if docker compose version >/dev/null 2>&1; then compose=(docker compose)
 elif command -v docker-compose >/dev/null 2>&1; then compose=(docker-compose)
@@ -79,6 +82,7 @@ fi
 docker image inspect postgres:15 >/dev/null 2>&1 || bash .ci/postgres-image.sh postgres:15 >/dev/null || fail "could not build the PostgreSQL image"
 image=$(sed -n 's/^ *image: *\(radar-portal:[^ ]*\) *$/\1/p' docker-compose.yml)
 docker tag "$tag" "${image:-radar-portal:local}"
+phase "compose and postgres:15 ready"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export PORTAL_PORT=$port ADMIN_PASSWORD=compose-test-admin FRONTEND_CLIENT_SECRET=compose-test-secret POSTGRES_PASSWORD=compose-test-db
 "${compose[@]}" -p "$project" up -d >/tmp/mp-ci-compose-up.log 2>&1 || { cat /tmp/mp-ci-compose-up.log; fail "up failed"; }
@@ -89,6 +93,7 @@ for _ in $(seq 1 90); do
   sleep 1
 done
 $up || fail "the health probe did not pass on $url/management/health"
+phase "up and healthy"
 # admin signs in with the password of the environment (the password grant of the portal's own client).
 token=$(curl -fsm 10 -u "ManagementPortalapp:$FRONTEND_CLIENT_SECRET" -d grant_type=password -d username=admin \
   --data-urlencode "password=$ADMIN_PASSWORD" "$url/oauth/token" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')
@@ -100,13 +105,16 @@ db=$("${compose[@]}" -p "$project" ps -q postgres)
 cat test/fixtures/mp-3.0/schema.sql test/fixtures/mp-3.0/dev-data.sql \
   | docker exec -i "$db" psql -q -v ON_ERROR_STOP=1 -U managementportal -d managementportal >/tmp/mp-ci-compose-mp.log 2>&1 \
   || { tail -5 /tmp/mp-ci-compose-mp.log; fail "could not load ManagementPortal's schema"; }
+phase "signed in, MP's schema and data loaded"
 "${compose[@]}" -p "$project" exec -T portal import-mp --dry-run >/tmp/mp-ci-compose-import.log 2>&1
 status=$?
 if [ "$status" -ne 0 ] || ! grep -Eq '^subjects +51 +51 ' /tmp/mp-ci-compose-import.log || ! grep -q '^dry run: nothing was written' /tmp/mp-ci-compose-import.log; then
   cat /tmp/mp-ci-compose-import.log; fail "import-mp --dry-run in the portal's container answered $status"
 fi
+phase "import-mp --dry-run"
 "${compose[@]}" -p "$project" down -v --remove-orphans >/tmp/mp-ci-compose-down.log 2>&1 || { cat /tmp/mp-ci-compose-down.log; fail "down failed"; }
+phase "down"
 compose_name="${compose[*]}"
 compose=()
-echo "image test: compose passed ($compose_name: up, health, admin signed in, import-mp --dry-run, down) in $(( $(date +%s) - compose_started )) s"
+echo "image test: compose passed ($compose_name: up, health, admin signed in, import-mp --dry-run, down) in $(( $(date +%s) - compose_started )) s:${phases%,}"
 echo "image test: passed"
