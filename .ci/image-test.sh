@@ -2,7 +2,8 @@
 # The container image test (docs/deploy.md): builds the image on a local Node.js base made from this host's Debian
 # packages (.ci/node-base.sh; no registry image is pulled), starts it with the chart's mounts (/config holding the
 # chart's probe script, /secrets and /mp-includes/config empty) and runs the probe the chart runs until it passes.
-# Checks the image runs as a non-root user and holds the import-mp command. Then the third way to run the portal:
+# Checks the image runs as a non-root user that can read the chart's PostgreSQL root certificate mount
+# (/root/.postgresql/root.crt) and holds the import-mp command. Then the third way to run the portal:
 # docker-compose.yml as it is, on the image just built (tagged with the name the file uses, so nothing is built
 # again) and a PostgreSQL 15 image made from this host's Debian packages (.ci/postgres-image.sh): the stack starts
 # with one command, answers the health probe over HTTP, admin signs in with the password the environment gave, the
@@ -33,8 +34,12 @@ case "$user" in ""|0|0:*|root|root:*) echo "image test: the image runs as root (
 
 mkdir -p "$mounts/config" "$mounts/secrets" "$mounts/mp-includes"
 cp test/fixtures/chart/healthcheck.sh "$mounts/config/healthcheck.sh"
+# The chart's PostgreSQL root certificate mount (postgres.ssl), a file of mode 0644 as a Kubernetes secret's.
+echo 'image-test root certificate' > "$mounts/root.crt"
+chmod 644 "$mounts/root.crt"
 docker run -d --name "$name" -e ADMIN_PASSWORD=image-test-admin \
   -v "$mounts/config:/config:ro" -v "$mounts/secrets:/secrets:ro" -v "$mounts/mp-includes:/mp-includes/config:ro" \
+  -v "$mounts/root.crt:/root/.postgresql/root.crt:ro" \
   "$tag" >/dev/null || { echo "image test: the container did not start"; exit 1; }
 
 probed=false
@@ -62,8 +67,13 @@ if [ "$status" -ne 1 ] || ! grep -q 'MP_DATABASE_URL' /tmp/mp-ci-image-import.lo
   echo "image test: import-mp in the container answered $status, not its usage (1)"
   exit 1
 fi
+# The image's user reads the root certificate where the chart mounts it (docs/deploy.md, "PostgreSQL over TLS").
+if ! docker exec "$name" cat /root/.postgresql/root.crt 2>&1 | grep -q 'image-test root certificate'; then
+  echo "image test: the image's user cannot read /root/.postgresql/root.crt"
+  exit 1
+fi
 docker rm -f "$name" >/dev/null 2>&1
-echo "image test: the image passed (user $user, probe /bin/sh /config/healthcheck.sh, import-mp present)"
+echo "image test: the image passed (user $user, probe /bin/sh /config/healthcheck.sh, import-mp present, /root/.postgresql/root.crt readable)"
 
 # --- docker compose: docker-compose.yml unchanged, on the image above (docs/deploy.md, "docker-compose").
 compose_started=$(date +%s)
