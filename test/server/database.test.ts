@@ -69,7 +69,8 @@ t('a second process on the same data directory refuses to start; SIGTERM stops t
   const dataDir = mkdtempSync(join(tmpdir(), 'mp-lock-'));
   const first = spawnServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin-Password-1' });
   try {
-    const url = await waitListening(first, 60000);
+    // A new embedded database applies every migration before the server listens: 53 s once on a loaded 2-core machine.
+    const url = await waitListening(first, 180_000);
     assert.ok(existsSync(join(dataDir, '.lock')));
     const second = spawnServer({ DATA_DIR: dataDir });
     const code = await second.exited;
@@ -94,7 +95,7 @@ t('kill -9 under write load loses no acknowledged write; the next start takes ov
   const first = spawnServer({ DATA_DIR: dataDir });
   const acknowledged: string[] = [];
   try {
-    const url = await waitListening(first, 60000);
+    const url = await waitListening(first, 180_000);
     // Eight writers create subjects one after another until 40 creates were acknowledged; then the process is killed
     // while the writers' next creates are in flight.
     let killed = false;
@@ -120,7 +121,7 @@ t('kill -9 under write load loses no acknowledged write; the next start takes ov
   }
   const second = spawnServer({ DATA_DIR: dataDir });
   try {
-    const url = await waitListening(second, 60000);
+    const url = await waitListening(second, 180_000);
     for (const login of acknowledged) {
       const res = await fetch(`${url}/api/subjects/${login}`, { headers: { authorization: `Bearer ${fixture.token}` } });
       assert.is(res.status, 200, `acknowledged subject ${login} survives`);
