@@ -1,0 +1,52 @@
+// uvu's own runner (uvu/run) for the browser groups, with the wall time of each test file printed: the browser
+// suites are the slowest part of CI, and a per-file figure shows where the time goes (browser start, server start,
+// a slow screen). Run as `node --import tsx test/setup/browser-runner.mjs test/e2e [pattern]`; it prints uvu's usual
+// output and summary (test/run.mjs reads that), then `time <file> <seconds> s` per file, slowest first.
+// At the end it closes the browser the files shared (test/setup/browser.ts), so the process ends at once.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'uvu/parse';
+
+const [dir = 'test/e2e', pattern = '\\.test\\.tsx?$'] = process.argv.slice(2);
+const ctx = await parse(dir, pattern, { cwd: process.cwd() });
+
+globalThis.UVU_DEFER = 1;
+const uvu = await import('uvu');
+const importStarted = performance.now();
+let index = 0;
+for (const file of ctx.suites) {
+  globalThis.UVU_INDEX = index++;
+  globalThis.UVU_QUEUE.push([file.name]);
+  await import(pathToFileURL(resolve(file.file)).href);
+}
+const importSeconds = (performance.now() - importStarted) / 1000;
+
+// Each file's group in uvu's queue is [name, ...suite runs]: time from its first run's start to its last run's end.
+const times = [];
+for (const group of globalThis.UVU_QUEUE) {
+  const [name] = group;
+  if (name == null || group.length < 2) continue;
+  const entry = { name, seconds: 0 };
+  times.push(entry);
+  let started = 0;
+  for (let i = 1; i < group.length; i++) {
+    const run = group[i];
+    const first = i === 1;
+    group[i] = async () => {
+      if (first) started = performance.now();
+      try {
+        return await run();
+      } finally {
+        entry.seconds = (performance.now() - started) / 1000;
+      }
+    };
+  }
+}
+
+await uvu.exec(false);
+const browserModule = await import('./browser.ts');
+if (typeof browserModule.closeSharedBrowser === 'function') await browserModule.closeSharedBrowser();
+
+times.sort((a, b) => b.seconds - a.seconds);
+console.log(`time (loading the files) ${importSeconds.toFixed(1)} s`);
+for (const { name, seconds } of times) console.log(`time ${name} ${seconds.toFixed(1)} s`);
