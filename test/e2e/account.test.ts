@@ -5,8 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { createProjectRow, createUser } from '../setup/auth';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
 import { mailLink, mainText, signOut, submitSignInForm, waitForMail, waitForText } from './account-helpers';
@@ -34,7 +33,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   await smtp?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 t('sign in as admin through the sign-in page after a wrong password; signing out ends the server session', async () => {

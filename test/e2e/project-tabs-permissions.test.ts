@@ -9,9 +9,8 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import type { RoleDTO, UserDTO } from '../../src/common/dto';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { recordSentBodies } from '../setup/sent-bodies';
-import { dropTemplates } from '../setup/database';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { createSource, insertSubjects } from '../setup/subjects';
 
@@ -43,7 +42,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 

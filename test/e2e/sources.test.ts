@@ -6,8 +6,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { asUser, createProjectRow } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 
 const PROJECT = 'e2e-sources';
@@ -39,7 +38,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const dialog = '[role="dialog"]';

@@ -2,7 +2,8 @@
 // suites are the slowest part of CI, and a per-file figure shows where the time goes (browser start, server start,
 // a slow screen). Run as `node --import tsx test/setup/browser-runner.mjs test/e2e [pattern]`; it prints uvu's usual
 // output and summary (test/run.mjs reads that), then `time <file> <seconds> s` per file, slowest first.
-// At the end it closes the browser the files shared (test/setup/browser.ts), so the process ends at once.
+// What the files share is made once and ended here: the browser (test/setup/browser.ts), so the process ends at once,
+// and the PostgreSQL template database.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'uvu/parse';
@@ -11,6 +12,8 @@ const [dir = 'test/e2e', pattern = '\\.test\\.tsx?$'] = process.argv.slice(2);
 const ctx = await parse(dir, pattern, { cwd: process.cwd() });
 
 globalThis.UVU_DEFER = 1;
+// One PostgreSQL template for all the files (test/setup/browser-session.ts, dropTemplatesAfterFile), dropped below.
+globalThis[Symbol.for('mp.browserRunnerKeepsTemplates')] = true;
 const uvu = await import('uvu');
 const importStarted = performance.now();
 let index = 0;
@@ -44,8 +47,10 @@ for (const group of globalThis.UVU_QUEUE) {
 }
 
 await uvu.exec(false);
-const browserModule = await import('./browser.ts');
-if (typeof browserModule.closeSharedBrowser === 'function') await browserModule.closeSharedBrowser();
+const { closeSharedBrowser } = await import('./browser.ts');
+await closeSharedBrowser();
+const { dropTemplates } = await import('./database.ts');
+await dropTemplates();
 
 times.sort((a, b) => b.seconds - a.seconds);
 console.log(`time (loading the files) ${importSeconds.toFixed(1)} s`);
