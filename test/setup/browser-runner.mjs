@@ -38,7 +38,14 @@ for (const group of globalThis.UVU_QUEUE) {
     group[i] = async () => {
       if (first) started = performance.now();
       try {
-        return await run();
+        const result = await run();
+        // uvu returns from a suite whose before hook threw as if nothing was wrong: no test ran and no error is
+        // printed. Said here on a FAIL line, which test/run.mjs names again at the end of the log.
+        const [errors, ran, skipped, total] = result;
+        if (errors === true && ran === 0 && total - skipped > 0) {
+          console.log(`\n  FAIL  ${name}  none of its ${total} tests ran: a before hook threw (uvu does not print its error)`);
+        }
+        return result;
       } finally {
         entry.seconds = (performance.now() - started) / 1000;
       }
