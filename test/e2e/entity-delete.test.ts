@@ -11,6 +11,7 @@ import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { hashOf, isolatedPage, waitForHeading, type ShellPage } from './shell-helpers';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Project-Admin-Password-1';
 const dialog = '[role="dialog"]';
@@ -47,11 +48,6 @@ const go = (p: Page, path: string) => p.goto(`${server.url}/#/${path}`, { waitUn
 const waitForText = (p: Page, text: string, root = 'body') =>
   p.waitForFunction((wanted, selector) => document.querySelector(selector)?.textContent?.includes(wanted), { timeout: 10000 }, text, root);
 const exists = async (sql: string) => (await server.app.db.query(sql)).length > 0;
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** From the keyboard: alert toasts sit over the dialog's bottom-right corner for a few seconds. */
 async function press(p: Page, selector: string) {

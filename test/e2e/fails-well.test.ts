@@ -12,6 +12,7 @@ import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 const PROJECT = 'e2e-fails';
 const PASSWORD = 'Fails-Well-Password-1';
@@ -54,11 +55,6 @@ const waitForText = (p: Page, text: string) =>
   p.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10000 }, text);
 const alertTexts = (p: Page) => p.$$eval('.alert__text', (els) => els.map((el) => el.textContent ?? ''));
 const announced = (p: Page) => p.$eval('#page-announcer', (el) => el.textContent ?? '');
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** Toasts may cover a dialog's footer for five seconds: buttons are pressed from the keyboard. */
 async function press(p: Page, selector: string) {

@@ -13,6 +13,7 @@ import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '..
 import { recordSentBodies } from '../setup/sent-bodies';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { createSource, insertSubjects } from '../setup/subjects';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Project-Admin-Password-1';
 const STUDY = 'tabs-study';
@@ -54,11 +55,6 @@ const cellTexts = (p: Page, column: number) =>
   p.$$eval('main tbody tr', (rows, n) => rows.map((row) => row.children[n as number]?.textContent?.trim() ?? ''), column);
 
 /** Waits for the element (lazy pages and requests take a moment), then clicks it. */
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
-
 /** Records answered requests of 400 and up, and console errors. */
 function watch(p: Page) {
   const failed: string[] = [];

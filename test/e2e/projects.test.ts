@@ -9,6 +9,7 @@ import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Project-Admin-Password-1';
 let server: TestServer;
@@ -42,11 +43,6 @@ const waitForText = (p: Page, text: string) =>
 const dialog = '[role="dialog"]';
 
 /** Waits for the element (lazy pages and requests take a moment), then clicks it. */
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
-
 async function typeInto(p: Page, label: string, text: string) {
   const field = await p.waitForSelector(`${dialog} ::-p-aria(${label})`, { timeout: 10000 });
   await field!.type(text);

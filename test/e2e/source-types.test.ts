@@ -7,6 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -27,11 +28,6 @@ t.after(async () => {
 const go = (p: Page, path: string) => p.goto(`${server.url}/#/${path}`, { waitUntil: 'networkidle0' });
 const waitForText = (p: Page, text: string, present = true) =>
   p.waitForFunction((s, want) => document.querySelector('main')!.innerText.includes(s) === want, { timeout: 10000 }, text, present);
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 async function fill(p: Page, name: string, value: string) {
   const input = await p.waitForSelector(`[role="dialog"] [name="${name}"]`, { timeout: 10000 });

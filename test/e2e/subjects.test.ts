@@ -9,6 +9,7 @@ import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { createGroup } from '../setup/subjects';
+import { clickOn, closeAlerts } from './page-actions';
 
 const PROJECT = 'e2e-subjects';
 let server: TestServer;
@@ -43,27 +44,6 @@ const bodyText = (p: Page) => p.evaluate(() => document.body.innerText);
 const hash = (p: Page) => p.evaluate(() => decodeURIComponent(location.hash));
 const waitForText = (p: Page, text: string) =>
   p.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10000 }, text);
-
-/** Success alerts sit over the bottom right of the list for 5 s; a person closes them before clicking there. */
-async function closeAlerts(p: Page) {
-  // One at a time, found again each time: closing one re-renders the others, and one may close itself meanwhile.
-  for (let tries = 0; tries < 20; tries++) {
-    const button = await p.$('.alert__close');
-    if (!button) break;
-    await button.click().catch(() => undefined);
-    await button.dispose();
-  }
-  await p.waitForSelector('.alert', { hidden: true, timeout: 10000 });
-}
-
-/**
- * Clicks what `selector` finds once it is there, visible and still. A locator finds it again on every try: the list
- * re-renders rows as its data arrives, and a handle held across that points at a node no longer in the document
- * (Firefox, slower here, failed with "Node is detached from document").
- */
-async function clickOn(p: Page, selector: string) {
-  await p.locator(selector).setTimeout(10000).click();
-}
 
 /** The row of the subject list that shows `text`. */
 const row = (text: string) => `::-p-xpath(//tbody/tr[.//*[normalize-space()="${text}"]])`;
