@@ -12,8 +12,9 @@ const [dir = 'test/e2e', pattern = '\\.test\\.tsx?$'] = process.argv.slice(2);
 const ctx = await parse(dir, pattern, { cwd: process.cwd() });
 
 globalThis.UVU_DEFER = 1;
-// One PostgreSQL template for all the files (test/setup/browser-session.ts, dropTemplatesAfterFile), dropped below.
-globalThis[Symbol.for('mp.browserRunnerKeepsTemplates')] = true;
+// The files share one browser (test/setup/browser.ts) and one PostgreSQL template (dropTemplatesAfterFile in
+// test/setup/browser-session.ts) while this is set; both are ended below.
+globalThis[Symbol.for('mp.browserRunner')] = true;
 const uvu = await import('uvu');
 const importStarted = performance.now();
 let index = 0;
@@ -35,6 +36,7 @@ for (const group of globalThis.UVU_QUEUE) {
   for (let i = 1; i < group.length; i++) {
     const run = group[i];
     const first = i === 1;
+    const last = i === group.length - 1;
     group[i] = async () => {
       if (first) started = performance.now();
       try {
@@ -48,6 +50,8 @@ for (const group of globalThis.UVU_QUEUE) {
         return result;
       } finally {
         entry.seconds = (performance.now() - started) / 1000;
+        // Also as each file ends, so a run cut short still says where its time went.
+        if (last) console.log(`  time ${name} ${entry.seconds.toFixed(1)} s`);
       }
     };
   }
@@ -62,3 +66,4 @@ await dropTemplates();
 times.sort((a, b) => b.seconds - a.seconds);
 console.log(`time (loading the files) ${importSeconds.toFixed(1)} s`);
 for (const { name, seconds } of times) console.log(`time ${name} ${seconds.toFixed(1)} s`);
+console.log(`time (all files) ${times.reduce((sum, t) => sum + t.seconds, 0).toFixed(1)} s`);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer-core';
+import { underBrowserRunner } from './browser';
 import { dropTemplates } from './database';
 import type { TestServer } from './server';
 
@@ -29,15 +30,12 @@ export function snapshotBuiltClient(): { clientDir: string; remove(): void } {
   return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) };
 }
 
-/** Set by test/setup/browser-runner.mjs, which runs a browser group's files in one process. */
-const RUNNER_KEEPS_TEMPLATES = Symbol.for('mp.browserRunnerKeepsTemplates');
-
 /**
  * The end of a browser test file's use of the database: drops this process's PostgreSQL template, unless the
  * browser runner runs the files, which keeps one template for all of them and drops it at the end. Making the
  * template (every migration) took 3-4 s per file on PostgreSQL, before each file's own copy of it.
  */
 export async function dropTemplatesAfterFile(): Promise<void> {
-  if ((globalThis as Record<symbol, unknown>)[RUNNER_KEEPS_TEMPLATES]) return;
+  if (underBrowserRunner()) return;
   await dropTemplates();
 }

@@ -80,8 +80,9 @@ export interface TestBrowser {
 
 /**
  * One browser process per test process, shared by its files (each in a context of its own): starting Firefox took
- * 6-9 s and Chromium about 2 s on the 2-core CI machine, once per file before. It is closed a moment after the last
- * handle closes (test/setup/browser-runner.mjs closes it at once at the end), and started again when it died.
+ * 6-9 s and Chromium about 2 s on the 2-core CI machine, once per file before. Under the browser runner
+ * (test/setup/browser-runner.mjs) it lives until the runner closes it at the end; a file run by uvu directly closes
+ * it a moment after its last handle closes. It is started again when it died.
  */
 interface Shared {
   browser: Browser;
@@ -90,32 +91,47 @@ interface Shared {
   closeTimer?: NodeJS.Timeout;
 }
 let shared: Promise<Shared> | undefined;
+/** What `shared` resolved to, for the idle timer's synchronous check. */
+let sharedNow: Shared | undefined;
 /** The contexts of the handles open now (never closed by another handle's close). */
 const handleContexts = new Set<BrowserContext>();
-/** How long the shared browser waits for the next file's handle before it closes (the runner closes it at once). */
+/** Outside the runner: how long the browser waits for the next handle before it closes. */
 const IDLE_CLOSE_MS = 2000;
+
+/** Set by test/setup/browser-runner.mjs, which runs a browser group's files in one process and ends what they share. */
+export const underBrowserRunner = (): boolean => Boolean((globalThis as Record<symbol, unknown>)[Symbol.for('mp.browserRunner')]);
 
 async function openShared(): Promise<Shared> {
   const current = await shared?.catch(() => undefined);
   if (current?.browser.connected) return current;
-  if (current) rmSync(current.userDataDir, { recursive: true, force: true });
-  const engine = currentEngine();
-  shared = (async () => {
-    const userDataDir = mkdtempSync(join(tmpdir(), `mp-${engine}-`));
-    try {
-      return { browser: await launch(engine, userDataDir), userDataDir, handles: 0 };
-    } catch (error) {
-      rmSync(userDataDir, { recursive: true, force: true });
-      throw error;
-    }
-  })();
+  if (current) {
+    shared = undefined;
+    sharedNow = undefined;
+    rmSync(current.userDataDir, { recursive: true, force: true });
+  }
+  if (!shared) {
+    const engine = currentEngine();
+    shared = (async () => {
+      const userDataDir = mkdtempSync(join(tmpdir(), `mp-${engine}-`));
+      try {
+        sharedNow = { browser: await launch(engine, userDataDir), userDataDir, handles: 0 };
+        return sharedNow;
+      } catch (error) {
+        rmSync(userDataDir, { recursive: true, force: true });
+        throw error;
+      }
+    })();
+  }
   return shared;
 }
 
-/** Closes the shared browser now (the end of a test process). */
+/** Closes the shared browser now (the end of a test process). A handle asked for later starts a new one. */
 export async function closeSharedBrowser(): Promise<void> {
-  const current = await shared?.catch(() => undefined);
+  // Forgotten before the first await, so a handle asked for meanwhile never gets the browser being closed.
+  const pending = shared;
   shared = undefined;
+  sharedNow = undefined;
+  const current = await pending?.catch(() => undefined);
   if (!current) return;
   clearTimeout(current.closeTimer);
   await current.browser.close().catch(() => undefined);
@@ -161,9 +177,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
         c === context || (c !== browser.defaultBrowserContext() && !before.has(c) && !handleContexts.has(c)));
       for (const c of left) await c.close().catch(() => undefined);
       current.handles -= 1;
-      if (current.handles === 0) {
-        current.closeTimer = setTimeout(async () => {
-          if ((await shared?.catch(() => undefined)) === current && current.handles === 0) await closeSharedBrowser();
+      if (current.handles === 0 && !underBrowserRunner()) {
+        current.closeTimer = setTimeout(() => {
+          if (sharedNow === current && current.handles === 0) void closeSharedBrowser();
         }, IDLE_CLOSE_MS);
       }
     },
