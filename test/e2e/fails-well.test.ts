@@ -85,7 +85,9 @@ async function intercepting(p: Page, matches: (url: string) => boolean, answer: 
 }
 
 async function adminSession(): Promise<void> {
-  // Each test starts signed in as admin (a test may have ended the session).
+  // Each test starts in front (a test opens and closes another tab; Firefox runs no animation frames, which
+  // waitForFunction polls on, in a tab in the background) and signed in as admin (a test may have ended the session).
+  await page.bringToFront();
   const signedIn = await page.evaluate(() => document.cookie.includes('XSRF-TOKEN'));
   if (!signedIn) await signInInBrowser(page, server, 'admin', ADMIN_PASSWORD);
 }
