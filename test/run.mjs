@@ -107,7 +107,8 @@ async function browserRuns(group) {
       continue;
     }
     const t0 = Date.now();
-    const r = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', `test/${group}`, '\\.test\\.tsx?$'],
+    // test/setup/browser-runner.mjs is uvu's runner plus each file's time (`time <file> N s`, slowest first).
+    const r = await run(process.execPath, ['--import', 'tsx', 'test/setup/browser-runner.mjs', `test/${group}`, '\\.test\\.tsx?$'],
       { TEST_GROUP: group, E2E_BROWSER: engine });
     const c = uvuCounts(label, r);
     passed += c.passed;

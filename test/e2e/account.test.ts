@@ -5,8 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { createProjectRow, createUser } from '../setup/auth';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
 import { mailLink, mainText, signOut, submitSignInForm, waitForMail, waitForText } from './account-helpers';
@@ -34,13 +33,15 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   await smtp?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 t('sign in as admin through the sign-in page after a wrong password; signing out ends the server session', async () => {
   const page = await isolatedPage(browser);
   await submitSignInForm(page, server, 'admin', 'not-the-password');
-  const alert = await page.$eval('[role=alert]', (element) => element.textContent ?? '');
+  // The refused form's page with its alert, waited for: over WebDriver BiDi the navigation may be reported done
+  // before that page is in (Firefox once found no alert here).
+  const alert = await (await page.waitForSelector('[role=alert]', { timeout: 10000 }))!.evaluate((element) => element.textContent ?? '');
   assert.is(alert, 'Failed to sign in! Please check your credentials and try again.');
   await submitSignInForm(page, server, 'admin', ADMIN_PASSWORD);
   await page.waitForSelector('#account-menu', { timeout: 10000 });
@@ -102,7 +103,7 @@ t('changing the password: the strength bar follows, and the new password signs i
   await signOut(page);
 
   await submitSignInForm(page, server, 'pat', PASSWORD);
-  assert.match(await page.$eval('[role=alert]', (a) => a.textContent ?? ''), /Failed to sign in/);
+  assert.match(await (await page.waitForSelector('[role=alert]', { timeout: 10000 }))!.evaluate((a) => a.textContent ?? ''), /Failed to sign in/);
   await submitSignInForm(page, server, 'pat', 'abc-New-Password-9');
   await page.waitForSelector('#account-menu', { timeout: 10000 });
   await waitForText(page, 'You are logged in as user "pat"');

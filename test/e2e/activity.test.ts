@@ -8,8 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { asUser, createProjectRow } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { insertSubjects } from '../setup/subjects';
 import { addClient, tokenRequest } from '../server/oauth-fixtures';
@@ -32,7 +31,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const go = (path: string) => page.goto(`${server.url}/#/${path}`, { waitUntil: 'networkidle0' });

@@ -7,8 +7,7 @@ import * as assert from 'uvu/assert';
 import type { ElementHandle } from 'puppeteer-core';
 import { createProjectRow } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { isolatedPage, menuItems, unexpectedProblems, waitForHeading, type ShellPage } from './shell-helpers';
 
@@ -26,7 +25,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   client.remove();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 /** The operation's panel, after opening it. */

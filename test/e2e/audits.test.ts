@@ -6,8 +6,7 @@ import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { createProjectRow, createUser } from '../setup/auth';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { submitSignInForm } from './account-helpers';
 import { isolatedPage, unexpectedProblems, waitForHeading, type ShellPage } from './shell-helpers';
@@ -40,7 +39,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   client.remove();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 /** Each row's text, then the event type's code (the title of the type cell, the third) in brackets. */

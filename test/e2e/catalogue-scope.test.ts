@@ -12,8 +12,7 @@ import { accessibleNode } from '../setup/accessible-node';
 import { createProjectRow, createUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { currentEngine } from '../setup/engines';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 
@@ -50,7 +49,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 

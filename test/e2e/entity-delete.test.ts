@@ -8,10 +8,10 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { hashOf, isolatedPage, waitForHeading, type ShellPage } from './shell-helpers';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Project-Admin-Password-1';
 const dialog = '[role="dialog"]';
@@ -40,7 +40,7 @@ t.after(async () => {
   await page?.dispose();
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
@@ -48,11 +48,6 @@ const go = (p: Page, path: string) => p.goto(`${server.url}/#/${path}`, { waitUn
 const waitForText = (p: Page, text: string, root = 'body') =>
   p.waitForFunction((wanted, selector) => document.querySelector(selector)?.textContent?.includes(wanted), { timeout: 10000 }, text, root);
 const exists = async (sql: string) => (await server.app.db.query(sql)).length > 0;
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** From the keyboard: alert toasts sit over the dialog's bottom-right corner for a few seconds. */
 async function press(p: Page, selector: string) {

@@ -10,9 +10,9 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 const PROJECT = 'e2e-fails';
 const PASSWORD = 'Fails-Well-Password-1';
@@ -40,7 +40,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
@@ -55,11 +55,6 @@ const waitForText = (p: Page, text: string) =>
   p.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10000 }, text);
 const alertTexts = (p: Page) => p.$$eval('.alert__text', (els) => els.map((el) => el.textContent ?? ''));
 const announced = (p: Page) => p.$eval('#page-announcer', (el) => el.textContent ?? '');
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** Toasts may cover a dialog's footer for five seconds: buttons are pressed from the keyboard. */
 async function press(p: Page, selector: string) {
@@ -90,7 +85,9 @@ async function intercepting(p: Page, matches: (url: string) => boolean, answer: 
 }
 
 async function adminSession(): Promise<void> {
-  // Each test starts signed in as admin (a test may have ended the session).
+  // Each test starts in front (a test opens and closes another tab; Firefox runs no animation frames, which
+  // waitForFunction polls on, in a tab in the background) and signed in as admin (a test may have ended the session).
+  await page.bringToFront();
   const signedIn = await page.evaluate(() => document.cookie.includes('XSRF-TOKEN'));
   if (!signedIn) await signInInBrowser(page, server, 'admin', ADMIN_PASSWORD);
 }

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { startTestServer, type TestServer } from '../setup/server';
-import { dropTemplates } from '../setup/database';
+import { dropTemplatesAfterFile } from '../setup/browser-session';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -16,7 +16,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 t('the anonymous home page renders and links to sign-in', async () => {

@@ -5,8 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { axeSerious, WIDTHS } from '../setup/axe';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { startTestServer, type TestServer } from '../setup/server';
 import { importFromMp } from '../../src/server/import-mp/import-run';
 import { addTestRows, createMpDatabase, PASSWORDS, type MpSource } from '../server/import-mp-source';
@@ -30,7 +29,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   await mp?.drop();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 

@@ -3,7 +3,6 @@
 // serious or critical axe finding in either language (layout-run.ts has the checks).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withoutKnownFirefoxProblems } from './layout-firefox-known';
 import { checkScreen, routeTablePaths, startLayoutWorld, type LayoutWorld } from './layout-run';
 import { CLICKED_DIALOGS, POPUPS } from './layout-screens';
 
@@ -24,15 +23,13 @@ t('the visited popups cover the popup table', () => {
 t('every dialog fits at every width and passes axe in English and Dutch', async () => {
   const problems: string[] = [];
   for (const screen of POPUPS) problems.push(...(await checkScreen(world, screen)));
-  const unknown = withoutKnownFirefoxProblems(problems, 'layout: dialogs');
-  assert.equal(unknown, [], unknown.join('\n'));
+  assert.equal(problems, [], problems.join('\n'));
 });
 
 t('every dialog a click opens fits at every width and passes axe in English and Dutch', async () => {
   const problems: string[] = [];
   for (const screen of CLICKED_DIALOGS) problems.push(...(await checkScreen(world, screen)));
-  const unknown = withoutKnownFirefoxProblems(problems, 'layout: dialogs');
-  assert.equal(unknown, [], unknown.join('\n'));
+  assert.equal(problems, [], problems.join('\n'));
 });
 
 t.run();

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { axeSerious } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { DUTCH_ADMIN, DUTCH_PASSWORD, PROJECT, SUBJECT, seedInvitations, seedLayoutData } from './layout-fixtures';
 import type { Screen } from './layout-screens';
@@ -55,7 +54,7 @@ export async function startLayoutWorld(): Promise<LayoutWorld> {
       await browser.close();
       await server.close();
       client.remove();
-      await dropTemplates();
+      await dropTemplatesAfterFile();
     },
   };
 }

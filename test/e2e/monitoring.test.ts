@@ -4,8 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { dialogTitle, isolatedPage, unexpectedProblems, waitForHeading, type ShellPage } from './shell-helpers';
 
@@ -24,7 +23,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   client.remove();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const textOf = (page: ShellPage, selector: string) => page.$eval(selector, (element) => element.textContent ?? '');

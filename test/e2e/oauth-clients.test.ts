@@ -6,10 +6,10 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { createProjectRow } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { insertSubjects } from '../setup/subjects';
+import { clickOn } from './page-actions';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -28,17 +28,12 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
 const go = (path: string) => page.goto(`${server.url}/#/${path}`, { waitUntil: 'networkidle0' });
 const dialog = '[role="dialog"]';
-
-async function clickOn(selector: string) {
-  const element = await page.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** Keyboard, not a mouse click: a dialog may still be sliding in (as organizations.test.ts does for Save). */
 async function press(selector: string) {
@@ -67,20 +62,20 @@ const clientRow = (clientId: string) =>
 
 t('a system admin creates, edits and deletes a client; the portal\'s own client is locked', async () => {
   await go('oauth-client');
-  await clickOn('main ::-p-aria(Register an OAuth client[role="link"])');
+  await clickOn(page, 'main ::-p-aria(Register an OAuth client[role="link"])');
   await fill('clientId', 'e2e-app');
-  await clickOn(`${dialog} ::-p-aria(Randomize[role="button"])`);
+  await clickOn(page, `${dialog} ::-p-aria(Randomize[role="button"])`);
   await fill('scope', 'SUBJECT.READ, MEASUREMENT.CREATE');
   await fill('resourceIds', 'res_gateway');
   await fill('accessTokenValiditySeconds', '3600');
   await fill('refreshTokenValiditySeconds', '86400');
-  await clickOn(`${dialog} input[name="grant-refresh_token"]`);
-  await clickOn(`${dialog} input[name="dynamicRegistration"]`);
+  await clickOn(page, `${dialog} input[name="grant-refresh_token"]`);
+  await clickOn(page, `${dialog} input[name="dynamicRegistration"]`);
   await save();
   await page.waitForSelector('main td::-p-text(e2e-app)', { timeout: 10000 });
   assert.equal((await clientRow('e2e-app'))[0].additional_information, { dynamic_registration: 'true' });
 
-  await clickOn('main a[href*="oauth-client/e2e-app/edit"]');
+  await clickOn(page, 'main a[href*="oauth-client/e2e-app/edit"]');
   const id = await page.waitForSelector(`${dialog} input[name="clientId"]`);
   await page.waitForFunction((input) => (input as HTMLInputElement).value === 'e2e-app', { timeout: 10000 }, id);
   await fill('scope', 'SUBJECT.READ');
@@ -95,8 +90,8 @@ t('a system admin creates, edits and deletes a client; the portal\'s own client 
   assert.equal(await lockedDelete.evaluate((item) => [item.textContent, item.getAttribute('aria-disabled')]), ['Delete (This is a protected client.)', 'true']);
   await page.keyboard.press('Escape');
 
-  await clickOn('::-p-xpath(//main//tbody/tr[.//*[normalize-space()="e2e-app"]]//button[normalize-space()="More▾"])');
-  await clickOn('main [role="menuitem"]::-p-text(Delete)');
+  await clickOn(page, '::-p-xpath(//main//tbody/tr[.//*[normalize-space()="e2e-app"]]//button[normalize-space()="More▾"])');
+  await clickOn(page, 'main [role="menuitem"]::-p-text(Delete)');
   await page.waitForSelector(`${dialog} ::-p-text(Are you sure you want to delete OAuth client e2e-app?)`, { timeout: 10000 });
   await press(`${dialog} ::-p-aria(Delete[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
@@ -111,7 +106,7 @@ t('pairing a subject shows the QR code; closing the dialog deletes the token', a
   );
   await go('project/radar?tab=subjects');
   // The row's button reads "Pair app"; its accessible name goes on with the subject's login.
-  await clickOn('::-p-xpath(//main//tbody//button[normalize-space()="Pair app"])');
+  await clickOn(page, '::-p-xpath(//main//tbody//button[normalize-space()="Pair app"])');
   const select = await page.waitForSelector(`${dialog} select[name="clientId"]`, { timeout: 10000 });
   await page.waitForSelector(`${dialog} option[value="aRMT"]`, { timeout: 10000 });
   await select!.select('aRMT');

@@ -5,9 +5,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { snapshotBuiltClient } from '../setup/browser-session';
+import { snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { createProjectRow, createUser } from '../setup/auth';
-import { dropTemplates } from '../setup/database';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../setup/fake-oidc-provider';
 import { startTestServer, type TestServer } from '../setup/server';
 import { hashOf, isolatedPage, unexpectedProblems, type ShellPage } from './shell-helpers';
@@ -33,7 +32,7 @@ t.after(async () => {
   await server?.close();
   await provider?.close();
   client?.remove();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 /** Home, the account menu, Sign in: a full page navigation through the provider and back. */

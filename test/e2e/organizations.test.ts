@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { createProjectRow, createUser } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Organization-Admin-Password-1';
 let server: TestServer;
@@ -27,18 +27,13 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
 const go = (p: Page, path: string) => p.goto(`${server.url}/#/${path}`, { waitUntil: 'networkidle0' });
 const bodyText = (p: Page) => p.evaluate(() => document.body.innerText);
 const mainLinks = (p: Page) => p.$$eval('main a', (links) => links.map((a) => a.textContent?.trim() ?? ''));
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 t('a system admin sees the organizations sorted by name, edits one from its page and stays there', async () => {
   const page = await browser.newPage();

@@ -12,8 +12,7 @@ import { csvLine } from '../../src/common/csv';
 import { createProjectRow, createUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { currentEngine } from '../setup/engines';
 import { withPrintStyles } from '../setup/print-media';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
@@ -40,7 +39,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const go = (path: string) => page.goto(`${server.url}/#/${path}`, { waitUntil: 'networkidle0' });

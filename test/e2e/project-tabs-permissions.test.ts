@@ -9,11 +9,11 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import type { RoleDTO, UserDTO } from '../../src/common/dto';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { recordSentBodies } from '../setup/sent-bodies';
-import { dropTemplates } from '../setup/database';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { createSource, insertSubjects } from '../setup/subjects';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Project-Admin-Password-1';
 const STUDY = 'tabs-study';
@@ -43,7 +43,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
@@ -55,11 +55,6 @@ const cellTexts = (p: Page, column: number) =>
   p.$$eval('main tbody tr', (rows, n) => rows.map((row) => row.children[n as number]?.textContent?.trim() ?? ''), column);
 
 /** Waits for the element (lazy pages and requests take a moment), then clicks it. */
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
-
 /** Records answered requests of 400 and up, and console errors. */
 function watch(p: Page) {
   const failed: string[] = [];

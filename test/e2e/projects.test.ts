@@ -7,9 +7,9 @@ import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 const PASSWORD = 'Project-Admin-Password-1';
 let server: TestServer;
@@ -32,7 +32,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
@@ -43,11 +43,6 @@ const waitForText = (p: Page, text: string) =>
 const dialog = '[role="dialog"]';
 
 /** Waits for the element (lazy pages and requests take a moment), then clicks it. */
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
-
 async function typeInto(p: Page, label: string, text: string) {
   const field = await p.waitForSelector(`${dialog} ::-p-aria(${label})`, { timeout: 10000 });
   await field!.type(text);

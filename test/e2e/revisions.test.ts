@@ -9,9 +9,9 @@ import type { Page } from 'puppeteer-core';
 import { asUser, createUser, type AsUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -48,7 +48,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
@@ -57,11 +57,6 @@ const mainText = (p: Page) => p.evaluate(() => document.querySelector('main')!.i
 const waitForText = (p: Page, text: string) =>
   p.waitForFunction((wanted) => document.querySelector('main')?.innerText.includes(wanted), { timeout: 10000 }, text);
 const hash = (p: Page) => p.evaluate(() => decodeURIComponent(location.hash));
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** The highlighted entity's text, once the view shows one, and whether it is inside the window. */
 async function highlighted(p: Page): Promise<{ text: string; className: string; inView: boolean }> {

@@ -7,8 +7,7 @@ import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { createProjectRow, createUser } from '../setup/auth';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { currentEngine } from '../setup/engines';
 import { startTestServer, type TestServer } from '../setup/server';
 import { waitForText } from './account-helpers';
@@ -31,7 +30,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   client.remove();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const sessionRows = (page: ShellPage) =>

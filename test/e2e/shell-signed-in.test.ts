@@ -3,9 +3,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
 import { dialogTitle, hashOf, isolatedPage, menuItems, signIn, unexpectedProblems, waitForHeading } from './shell-helpers';
+import { dropTemplatesAfterFile } from '../setup/browser-session';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -20,7 +20,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 t('the signed-in navbar: entities, organizations, administration, account; sign out', async () => {

@@ -7,10 +7,10 @@ import { apiError } from '../../src/server/http/errors';
 import { Router } from '../../src/server/http/router';
 import { buildRouter } from '../../src/server/app';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
 import { hashOf, isolatedPage, menuItems, waitForHeading } from './shell-helpers';
 import { testRoute } from '../setup/test-routes';
+import { dropTemplatesAfterFile } from '../setup/browser-session';
 
 let server: TestServer;
 let alertServer: TestServer;
@@ -38,7 +38,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   await alertServer?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 t('an anonymous deep link shows access-denied with a sign-in link, and sign-in brings the user back there', async () => {

@@ -5,9 +5,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser, snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn } from './page-actions';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -21,18 +21,13 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
   client.remove();
 });
 
 const go = (p: Page, path: string) => p.goto(`${server.url}/#/${path}`, { waitUntil: 'networkidle0' });
 const waitForText = (p: Page, text: string, present = true) =>
   p.waitForFunction((s, want) => document.querySelector('main')!.innerText.includes(s) === want, { timeout: 10000 }, text, present);
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 async function fill(p: Page, name: string, value: string) {
   const input = await p.waitForSelector(`[role="dialog"] [name="${name}"]`, { timeout: 10000 });

@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { asUser, createProjectRow } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
+import { clickOn, closeAlerts } from './page-actions';
 
 const PROJECT = 'e2e-sources';
 let server: TestServer;
@@ -39,7 +39,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const dialog = '[role="dialog"]';
@@ -53,16 +53,6 @@ const source = async (name: string) =>
        FROM radar_source rs JOIN project p ON p.id = rs.project_id LEFT JOIN subject s ON s.id = rs.subject_id WHERE rs.source_name = $1`,
     [name],
   ))[0];
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
-
-async function closeAlerts(p: Page) {
-  for (const button of await p.$$('.alert__close')) await button.click();
-  await p.waitForSelector('.alert', { hidden: true, timeout: 10000 });
-}
 
 async function fillSourceDialog(name: string, expected: string) {
   await page.waitForSelector(dialog);

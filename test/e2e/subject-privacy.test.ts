@@ -9,8 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { asUser, createProjectRow, createUser } from '../setup/auth';
 import { axeSerious, WIDTHS } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { projectRef } from '../setup/subjects';
 
@@ -32,7 +31,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const dialog = '[role="dialog"]';

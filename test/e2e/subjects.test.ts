@@ -6,11 +6,10 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { asUser, createProjectRow } from '../setup/auth';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
-import { currentEngine } from '../setup/engines';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { createGroup } from '../setup/subjects';
+import { clickOn, closeAlerts } from './page-actions';
 
 const PROJECT = 'e2e-subjects';
 let server: TestServer;
@@ -20,14 +19,6 @@ let projectId: number;
 const failedRequests: string[] = [];
 
 const t = suite('subjects (browser)');
-// Not yet passing on Firefox (a click on a re-rendered node: "Node is detached from document"; the revisions test
-// depends on it): skipped there with a printed line until fixed, never a silent pass.
-const FIREFOX_PENDING = 'not yet passing on Firefox (Node is detached from document), to fix';
-const tChromium = (name: string, fn: () => Promise<void>) => {
-  if (currentEngine() !== 'firefox') return t(name, fn);
-  console.log(`\nSKIPPED on firefox (subjects): "${name}": ${FIREFOX_PENDING}`);
-  return t.skip(name, fn);
-};
 t.before(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
@@ -44,7 +35,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const dialog = '[role="dialog"]';
@@ -53,17 +44,6 @@ const bodyText = (p: Page) => p.evaluate(() => document.body.innerText);
 const hash = (p: Page) => p.evaluate(() => decodeURIComponent(location.hash));
 const waitForText = (p: Page, text: string) =>
   p.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10000 }, text);
-
-/** Success alerts sit over the bottom right of the list for 5 s; a person closes them before clicking there. */
-async function closeAlerts(p: Page) {
-  for (const button of await p.$$('.alert__close')) await button.click();
-  await p.waitForSelector('.alert', { hidden: true, timeout: 10000 });
-}
-
-async function clickOn(p: Page, selector: string) {
-  const element = await p.waitForSelector(selector, { timeout: 10000 });
-  await element!.click();
-}
 
 /** The row of the subject list that shows `text`. */
 const row = (text: string) => `::-p-xpath(//tbody/tr[.//*[normalize-space()="${text}"]])`;
@@ -93,7 +73,7 @@ async function createThroughDialog(externalId: string, personName: string, group
   await clickOn(page, `${dialog} mp-dictionary-editor >>> [part="add-button"]`);
   // The widget renders asynchronously: the entry must be in its list before the dialog is saved.
   await page.waitForSelector(`${dialog} mp-dictionary-editor >>> [part="entry"]`, { timeout: 5000 });
-  await page.click(`${dialog} ::-p-aria(Save[role="button"])`);
+  await clickOn(page, `${dialog} ::-p-aria(Save[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
   await page.waitForSelector(row(externalId), { timeout: 10000 });
 }
@@ -161,7 +141,7 @@ t('a subject is edited from its row', async () => {
   await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement | null)?.value === 'Ada Lovelace', { timeout: 10000 }, `${dialog} input[name=personName]`);
   await page.$eval(`${dialog} input[name=personName]`, (input) => (input as HTMLInputElement).select());
   await page.type(`${dialog} input[name=personName]`, 'Ada King');
-  await page.click(`${dialog} ::-p-aria(Save[role="button"])`);
+  await clickOn(page, `${dialog} ::-p-aria(Save[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
   const [edited] = await server.app.db.query<{ person_name: string }>("SELECT person_name FROM subject WHERE external_id = 'E2E-001'");
   assert.is(edited.person_name, 'Ada King');
@@ -175,7 +155,7 @@ t('two subjects are added to a group', async () => {
   const save = `${dialog} ::-p-aria(Save[role="button"])`;
   assert.ok(await page.$eval(save, (button) => (button as HTMLButtonElement).disabled), 'a group must be chosen first');
   await page.select(`${dialog} select[name=group]`, 'treatment');
-  await page.click(save);
+  await clickOn(page, save);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
   await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every((tr) => tr.textContent?.includes('treatment')), { timeout: 10000 });
   await waitForText(page, '2 subjects were added to group treatment');
@@ -185,7 +165,7 @@ t('two subjects are added to a group', async () => {
   assert.equal(groups.map((g) => g.name), ['treatment', 'treatment']);
 });
 
-tChromium('a subject is discontinued from its page: back on the list it no longer counts as active', async () => {
+t('a subject is discontinued from its page: back on the list it no longer counts as active', async () => {
   const login = await loginOf('E2E-002');
   await closeAlerts(page);
   await clickInRowMenu(page, 'E2E-002', 'View');
@@ -193,7 +173,7 @@ tChromium('a subject is discontinued from its page: back on the list it no longe
   await clickOn(page, '::-p-aria(Discontinue[role="button"])');
   await page.waitForSelector(dialog);
   await waitForText(page, `discontinue subject ${login}`);
-  await page.click(`${dialog} ::-p-aria(Discontinue[role="button"])`);
+  await clickOn(page, `${dialog} ::-p-aria(Discontinue[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
   // Back in history: the list, filtered as before.
   await page.waitForFunction((p) => location.hash.startsWith(`#/project/${p};externalId=E2E`), { timeout: 10000 }, PROJECT);
@@ -211,7 +191,7 @@ t('a system admin deletes a subject from its page; it leaves the list', async ()
   await waitForText(page, 'Ada King');
   await clickOn(page, '::-p-aria(Delete[role="button"])');
   await page.waitForSelector(dialog);
-  await page.click(`${dialog} ::-p-aria(Delete[role="button"])`);
+  await clickOn(page, `${dialog} ::-p-aria(Delete[role="button"])`);
   await page.waitForSelector(dialog, { hidden: true, timeout: 10000 });
   await page.waitForFunction((p) => location.hash.startsWith(`#/project/${p}`), { timeout: 10000 }, PROJECT);
   await page.waitForSelector(row('E2E-002'), { timeout: 10000 });
@@ -220,7 +200,7 @@ t('a system admin deletes a subject from its page; it leaves the list', async ()
   assert.is(rows.length, 0);
 });
 
-tChromium('the revisions show the creation, the edit, the discontinue and the delete', async () => {
+t('the revisions show the creation, the edit, the discontinue and the delete', async () => {
   const discontinued = await loginOf('E2E-002');
   await go(page, `subject/${discontinued}/revisions`);
   await waitForText(page, 'Subject revisions');

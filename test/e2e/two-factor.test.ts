@@ -5,8 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { createProjectRow, createUser } from '../setup/auth';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { startTestServer, type TestServer } from '../setup/server';
 import { base32Decode, generateTotp } from '../../src/server/auth/totp';
 import { signOut, submitSignInForm, waitForText } from './account-helpers';
@@ -28,7 +27,7 @@ t.before(async () => {
 t.after(async () => {
   await browser?.close();
   await server?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 /** Fits the width: nothing in the page is wider than the viewport (no sideways scrolling). */

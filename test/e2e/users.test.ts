@@ -6,8 +6,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'puppeteer-core';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { createProjectRow } from '../setup/auth';
-import { signInInBrowser } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { signInInBrowser, dropTemplatesAfterFile } from '../setup/browser-session';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../setup/server';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
 import { mailLink, signOut, submitSignInForm, waitForMail, waitForText } from './account-helpers';
@@ -31,7 +30,7 @@ t.after(async () => {
   await browser?.close();
   await server?.close();
   await smtp?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 const rowTexts = (page: Page) => page.$$eval('main tbody tr', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));

@@ -11,7 +11,7 @@ import type { ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
 import { axeSerious } from '../setup/axe';
 import { launchBrowser, type TestBrowser } from '../setup/browser';
 import { startTestServer, type TestServer } from '../setup/server';
-import { dropTemplates } from '../setup/database';
+import { dropTemplatesAfterFile } from '../setup/browser-session';
 
 const report = JSON.parse(readFileSync(new URL('../../dist/build-report.json', import.meta.url), 'utf8')) as {
   widgets: { hashed: string };
@@ -146,7 +146,7 @@ t.after(async () => {
   await browser?.close();
   await site?.close();
   await portal?.close();
-  await dropTemplates();
+  await dropTemplatesAfterFile();
 });
 
 t('a plain page on another origin loads widgets.js as a module from the portal and renders all three elements', async () => {

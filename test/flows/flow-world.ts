@@ -1,7 +1,6 @@
 // What every flow file starts from: a test server over a private copy of the built client, and a way to open a
 // driver for the engine of this run (E2E_BROWSER) that the file closes at its end.
-import { snapshotBuiltClient } from '../setup/browser-session';
-import { dropTemplates } from '../setup/database';
+import { snapshotBuiltClient, dropTemplatesAfterFile } from '../setup/browser-session';
 import { openDriver } from '../setup/neutral/open-driver';
 import type { Driver } from '../setup/neutral/driver';
 import { startTestServer, type TestServer } from '../setup/server';
@@ -29,7 +28,7 @@ export async function startFlowWorld(): Promise<FlowWorld> {
       for (const driver of drivers.splice(0)) await driver.close().catch(() => undefined);
       await server.close();
       client.remove();
-      await dropTemplates();
+      await dropTemplatesAfterFile();
     },
   };
 }

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { currentEngine, enginePath, missingEngine, type Engine } from './engines';
 
 function programOf(engine: Engine): string {
@@ -68,20 +68,96 @@ export function recordFailedLoads(page: Page, problems: string[]): void {
 }
 
 export interface TestBrowser {
+  /** The browser process, shared by the test files of this process: create contexts on it, never close it. */
   browser: Browser;
+  /** This handle's own browser context (no cookies or storage from other files). */
+  context: BrowserContext;
   /** A new page that records console errors and failed requests; `problems()` lists them. */
   newPage(): Promise<Page & { problems(): string[] }>;
+  /** Closes this handle's context and the contexts made on `browser` since it opened; the process stays for others. */
   close(): Promise<void>;
 }
 
+/**
+ * One browser process per test process, shared by its files (each in a context of its own): starting Firefox took
+ * 6-9 s and Chromium about 2 s on the 2-core CI machine, once per file before. Under the browser runner
+ * (test/setup/browser-runner.mjs) it lives until the runner closes it at the end; a file run by uvu directly closes
+ * it a moment after its last handle closes. It is started again when it died.
+ */
+interface Shared {
+  browser: Browser;
+  userDataDir: string;
+  handles: number;
+  closeTimer?: NodeJS.Timeout;
+}
+let shared: Promise<Shared> | undefined;
+/** What `shared` resolved to, for the idle timer's synchronous check. */
+let sharedNow: Shared | undefined;
+/** The contexts of the handles open now (never closed by another handle's close). */
+const handleContexts = new Set<BrowserContext>();
+/** Outside the runner: how long the browser waits for the next handle before it closes. */
+const IDLE_CLOSE_MS = 2000;
+
+/** Set by test/setup/browser-runner.mjs, which runs a browser group's files in one process and ends what they share. */
+export const underBrowserRunner = (): boolean => Boolean((globalThis as Record<symbol, unknown>)[Symbol.for('mp.browserRunner')]);
+
+async function openShared(): Promise<Shared> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.browser.connected) return current;
+  if (current) {
+    shared = undefined;
+    sharedNow = undefined;
+    rmSync(current.userDataDir, { recursive: true, force: true });
+  }
+  if (!shared) {
+    const engine = currentEngine();
+    shared = (async () => {
+      const userDataDir = mkdtempSync(join(tmpdir(), `mp-${engine}-`));
+      try {
+        sharedNow = { browser: await launch(engine, userDataDir), userDataDir, handles: 0 };
+        return sharedNow;
+      } catch (error) {
+        rmSync(userDataDir, { recursive: true, force: true });
+        throw error;
+      }
+    })();
+  }
+  return shared;
+}
+
+/** Closes the shared browser now (the end of a test process). A handle asked for later starts a new one. */
+export async function closeSharedBrowser(): Promise<void> {
+  // Forgotten before the first await, so a handle asked for meanwhile never gets the browser being closed.
+  const pending = shared;
+  shared = undefined;
+  sharedNow = undefined;
+  const current = await pending?.catch(() => undefined);
+  if (!current) return;
+  clearTimeout(current.closeTimer);
+  await current.browser.close().catch(() => undefined);
+  rmSync(current.userDataDir, { recursive: true, force: true });
+}
+
 export async function launchBrowser(): Promise<TestBrowser> {
-  const engine = currentEngine();
-  const userDataDir = mkdtempSync(join(tmpdir(), `mp-${engine}-`));
-  const browser = await launch(engine, userDataDir);
+  const current = await openShared();
+  clearTimeout(current.closeTimer);
+  current.handles += 1;
+  let context: BrowserContext;
+  try {
+    context = await current.browser.createBrowserContext();
+  } catch (error) {
+    current.handles -= 1;
+    throw error;
+  }
+  const { browser } = current;
+  const before = new Set(browser.browserContexts());
+  handleContexts.add(context);
+  let closed = false;
   return {
     browser,
+    context,
     async newPage() {
-      const page = await browser.newPage();
+      const page = await context.newPage();
       await page.setViewport({ width: 1280, height: 900 });
       const problems: string[] = [];
       page.on('console', (msg) => {
@@ -93,8 +169,19 @@ export async function launchBrowser(): Promise<TestBrowser> {
       return Object.assign(page, { problems: () => problems });
     },
     async close() {
-      await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (closed) return;
+      closed = true;
+      // The contexts a test made on `browser` and left open go with its handle, so the next file starts clean.
+      handleContexts.delete(context);
+      const left = browser.browserContexts().filter((c) =>
+        c === context || (c !== browser.defaultBrowserContext() && !before.has(c) && !handleContexts.has(c)));
+      for (const c of left) await c.close().catch(() => undefined);
+      current.handles -= 1;
+      if (current.handles === 0 && !underBrowserRunner()) {
+        current.closeTimer = setTimeout(() => {
+          if (sharedNow === current && current.handles === 0) void closeSharedBrowser();
+        }, IDLE_CLOSE_MS);
+      }
     },
   };
 }
