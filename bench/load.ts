@@ -225,24 +225,33 @@ function request(agent: http.Agent, base: string, token: string, call: Call): Pr
   });
 }
 
-/** Each kind alone, one request at a time (no queue): what one request of it costs the server and the database. */
-async function serviceTimes(base: string, fixture: Fixture, label: string): Promise<{ times: Record<string, number>; failed: number }> {
+/**
+ * Each kind alone, one request at a time (no queue): what one request of it costs the server and the database. With
+ * `databaseCpu` (seconds of the PostgreSQL processes so far), also the database's CPU per request of each kind, over
+ * the requests after the first 30 (the /proc clock ticks in 10 ms, so a few hundred requests make it exact enough).
+ */
+async function serviceTimes(base: string, fixture: Fixture, label: string, databaseCpu?: () => number):
+  Promise<{ times: Record<string, number>; cpuMs: Record<string, number>; failed: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times: Record<string, number> = {};
+  const cpuMs: Record<string, number> = {};
   let failed = 0;
   for (let kind = 0; kind < KINDS.length; kind++) {
     const latencies: number[] = [];
-    for (let n = 0; n < 150; n++) {
+    let cpuAt = 0;
+    for (let n = 0; n < 330; n++) {
+      if (n === 30 && databaseCpu) cpuAt = databaseCpu();
       const t0 = performance.now();
       const status = await request(agent, base, fixture.token, kindCall(fixture, `${label}-s`, kind, 0, n, CLIENTS));
       if (status === 0 || status >= 500) failed++;
       if (n >= 30) latencies.push(performance.now() - t0);
     }
+    if (databaseCpu) cpuMs[KINDS[kind]] = ((databaseCpu() - cpuAt) * 1000) / latencies.length;
     latencies.sort((a, b) => a - b);
     times[KINDS[kind]] = percentile(latencies, 50);
   }
   agent.destroy();
-  return { times, failed };
+  return { times, cpuMs, failed };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -250,6 +259,8 @@ async function serviceTimes(base: string, fixture: Fixture, label: string): Prom
 
 interface RunFigures {
   service: Record<string, number>;
+  /** PostgreSQL CPU per request of each kind, one at a time (the benchmark's own server only). */
+  serviceCpuMs: Record<string, number>;
   serviceFailed: number;
   mixed: Result;
   work?: DatabaseWork;
@@ -257,10 +268,10 @@ interface RunFigures {
   account?: Result;
 }
 
-async function measure(label: string, server: Served, fixture: Fixture, probe?: Probe): Promise<RunFigures> {
-  const { times, failed } = await serviceTimes(server.url, fixture, label);
+async function measure(label: string, server: Served, fixture: Fixture, probe?: Probe, databaseCpu?: () => number): Promise<RunFigures> {
+  const { times, cpuMs, failed } = await serviceTimes(server.url, fixture, label, databaseCpu);
   const mixedRun = await drive(server.url, fixture.token, fixture, 'mixed', label, SECONDS, WARMUP, probe);
-  const figures: RunFigures = { service: times, serviceFailed: failed, mixed: mixedRun.result, work: mixedRun.work };
+  const figures: RunFigures = { service: times, serviceCpuMs: cpuMs, serviceFailed: failed, mixed: mixedRun.result, work: mixedRun.work };
   if (!MIXED_ONLY) {
     figures.health = (await drive(server.url, undefined, fixture, { method: 'GET', path: '/management/health' }, label, SHORT_SECONDS, 2)).result;
     figures.account = (await drive(server.url, fixture.token, fixture, { method: 'GET', path: '/api/account' }, label, SHORT_SECONDS, 2)).result;
@@ -278,6 +289,11 @@ function print(label: string, f: RunFigures): void {
   const weighted = KINDS.reduce((sum, kind, i) => sum + SHARES[i] * f.service[kind], 0);
   console.log(`  one at a time, p50 ms:   ${KINDS.map((kind) => `${kind} ${f.service[kind].toFixed(1)}`).join(', ')}; weighted mean ${weighted.toFixed(2)}` +
     `${f.serviceFailed ? `; ${f.serviceFailed} answered 5xx` : ''}`);
+  if (Object.keys(f.serviceCpuMs).length) {
+    const weightedCpu = KINDS.reduce((sum, kind, i) => sum + SHARES[i] * f.serviceCpuMs[kind], 0);
+    console.log(`  one at a time, PostgreSQL CPU ms per request: ${KINDS.map((kind) => `${kind} ${f.serviceCpuMs[kind].toFixed(2)}`).join(', ')}; ` +
+      `weighted mean ${weightedCpu.toFixed(2)}`);
+  }
   console.log(`  mixed 70/30              ${fmt(f.mixed)}  statuses ${JSON.stringify(f.mixed.statuses)}`);
   const w = f.work;
   if (w) {
@@ -372,7 +388,8 @@ if (only !== 'pglite') {
             },
           };
           try {
-            pgRuns.push({ repetition, workers, figures: await measure(`pg${repetition}w${workers}`, server, fixture, probe) });
+            const databaseCpu = own ? () => processTreeCpu(own.pid()) : undefined;
+            pgRuns.push({ repetition, workers, figures: await measure(`pg${repetition}w${workers}`, server, fixture, probe, databaseCpu) });
           } finally {
             await server.stop();
             rmSync(dataDir, { recursive: true, force: true });

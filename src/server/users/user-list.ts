@@ -116,8 +116,10 @@ export function userListQuery(c: UserListCriteria, token: AuthToken): UserListQu
   } else {
     // Everything in view, unfiltered: the staff and the users without roles, among the rows of listed_user (migration
     // 058), which holds them all and perhaps a few users since given a participant role; never a test of every user,
-    // which would cost as much as there are participants.
-    conditions.push('u.id IN (SELECT lu.user_id FROM listed_user lu WHERE user_is_listed(lu.user_id))');
+    // which would cost as much as there are participants. The ids are gathered first and each user read by its primary
+    // key: as `u.id IN (SELECT ...)` the planner, not knowing how few rows listed_user keeps, hashed a sequential scan
+    // of every user, count and page alike.
+    conditions.push('u.id = ANY(ARRAY(SELECT lu.user_id FROM listed_user lu WHERE user_is_listed(lu.user_id)))');
   }
   if (login) conditions.push(`lower(u.login) LIKE ${param(contains(login))} ESCAPE '\\'`);
   if (email) conditions.push(`lower(u.email) LIKE ${param(contains(email))} ESCAPE '\\'`);
