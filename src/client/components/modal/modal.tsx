@@ -77,9 +77,12 @@ export function Modal({ title, children, footer, onClose, saving = false, size =
 
   // Back to the field the user was in when they asked to close. Deferred: "Keep editing" pressed with Enter must not
   // hand the rest of that key press to a field (Enter in a field submits the form).
+  // Until then the dialog itself holds focus: the focused "Keep editing" leaves the page with its footer, and focus on
+  // the page's body would let an Escape or Tab pressed at once escape the dialog's keyboard handling.
   const keepEditing = () => {
-    setPendingClose(null);
     const dialog = dialogRef.current;
+    dialog?.focus();
+    setPendingClose(null);
     const body = dialog?.querySelector<HTMLElement>('.modal__body');
     const target = lastField.current?.isConnected ? lastField.current : dialog && (focusableIn(body ?? dialog)[0] ?? dialog);
     setTimeout(() => target?.focus(), 0);

@@ -59,6 +59,7 @@ t('after typing, Escape / × / Cancel ask first; Keep editing keeps the input, D
     fireEvent.click(keep);
     assert.is(view.queryByRole('alert'), null);
     assert.is(field.value, 'EXT-1');
+    assert.ok(dialog.contains(document.activeElement), 'focus stays in the dialog meanwhile (an Escape pressed at once still reaches it)');
     await act(() => tick(5));
     assert.is(document.activeElement, field, 'back in the form (a moment later, so an Enter is not handed to the field)');
     ask();
