@@ -5,29 +5,18 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Database } from '../../src/server/db/database';
 import { loadMigrations, migrate } from '../../src/server/db/migrate';
-import { openPglite } from '../../src/server/db/pglite';
-import { openPostgres } from '../../src/server/db/postgres';
 import { seedSubjects } from '../../src/server/seed/bulk-subjects';
 import { seedDemoData } from '../../src/server/seed/demo-data';
-import { createEmptyPostgresDatabase, TEST_DATABASE_URL } from '../setup/database';
+import { openEmptyDatabase } from '../setup/database';
 
 const t = suite('subject counters by slot');
 let db: Database;
 let dropDatabase: () => Promise<void> = async () => {};
 
 t.before(async () => {
-  if (TEST_DATABASE_URL) {
-    const empty = await createEmptyPostgresDatabase();
-    db = openPostgres(empty.url, { max: 2 });
-    dropDatabase = empty.drop;
-  } else {
-    db = await openPglite({});
-  }
+  ({ db, drop: dropDatabase } = await openEmptyDatabase(2));
 });
-t.after(async () => {
-  await db?.close();
-  await dropDatabase();
-});
+t.after(() => dropDatabase());
 
 /** Each counter as its view reads it, the same numbers counted from the rows, and both again per slot (a subject
  * counts in the slot of its id modulo 16, and nowhere else). Each pair must be equal. */

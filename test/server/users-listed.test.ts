@@ -8,29 +8,18 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Database, Queryable } from '../../src/server/db/database';
 import { loadMigrations, migrate } from '../../src/server/db/migrate';
-import { openPglite } from '../../src/server/db/pglite';
-import { openPostgres } from '../../src/server/db/postgres';
 import { seedSubjects } from '../../src/server/seed/bulk-subjects';
 import { seedDemoData } from '../../src/server/seed/demo-data';
-import { createEmptyPostgresDatabase, TEST_DATABASE_URL } from '../setup/database';
+import { openEmptyDatabase } from '../setup/database';
 
 const t = suite('users: listed_user');
 let db: Database;
 let dropDatabase: () => Promise<void> = async () => {};
 
 t.before(async () => {
-  if (TEST_DATABASE_URL) {
-    const empty = await createEmptyPostgresDatabase();
-    db = openPostgres(empty.url, { max: 3 });
-    dropDatabase = empty.drop;
-  } else {
-    db = await openPglite({});
-  }
+  ({ db, drop: dropDatabase } = await openEmptyDatabase(3));
 });
-t.after(async () => {
-  await db?.close();
-  await dropDatabase();
-});
+t.after(() => dropDatabase());
 
 /** The definition: every user with a role other than a participant's, or with no role at all. */
 const DEFINITION = `SELECT u.id FROM radar_user u

@@ -40,6 +40,18 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   return { url: withDatabase(TEST_DATABASE_URL!, name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A fresh, empty database (not migrated) on whichever database the tests run, for tests that migrate it themselves:
+ * a new PGlite instance, or a new database on the PostgreSQL server with a pool of `max` connections. */
+export async function openEmptyDatabase(max: number): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const db = await openPglite({});
+    return { db, drop: () => db.close() };
+  }
+  const empty = await createEmptyPostgresDatabase();
+  const db = openPostgres(empty.url, { max });
+  return { db, url: empty.url, drop: async () => { await db.close(); await empty.drop(); } };
+}
+
 async function makePostgresTemplate(): Promise<string> {
   const name = `mp_template_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
