@@ -1,5 +1,6 @@
-// A yes/no dialog for deletes, discontinue and send-activation, large with a static backdrop like
-// every popup. Confirming runs `onConfirm`; while it runs the dialog is saving; when it succeeds
+// A yes/no dialog for deletes, discontinue, send-activation and erasure, large with a static backdrop like
+// every popup. A dialog that asks for input before it may go ahead (erasure: a reason and the typed login) passes the
+// fields as children, `ready` once they are filled, and `guardChanges` so typed input is not dropped by a stray click. Confirming runs `onConfirm`; while it runs the dialog is saving; when it succeeds
 // the dialog closes, when it fails the reason shows inside it (a 409 on DELETE raises no global alert, so this is
 // where the user learns about it).
 import { useState, type ReactNode } from 'react';
@@ -20,9 +21,14 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** False when the action cannot be taken (the dialog only explains why): no confirm button. */
   canConfirm?: boolean;
+  /** False while the confirm button stays disabled (the children's fields are not filled yet). */
+  ready?: boolean;
+  /** Ask before closing with changes (the children's fields); off for a plain question. */
+  guardChanges?: boolean;
+  size?: 'md' | 'lg';
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose, canConfirm = true }: ConfirmDialogProps): ReactNode {
+export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose, canConfirm = true, ready = true, guardChanges = false, size }: ConfirmDialogProps): ReactNode {
   const i18n = useI18n();
   const t = i18n.t;
   const [saving, setSaving] = useState(false);
@@ -48,14 +54,14 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', 
         {t('entity.action.cancel')}
       </button>
       {canConfirm && (
-        <button type="button" className={`button button--${tone}`} disabled={saving} onClick={() => void confirm()}>
+        <button type="button" className={`button button--${tone}`} disabled={saving || !ready} onClick={() => void confirm()}>
           {confirmLabel ?? t('entity.action.delete')}
         </button>
       )}
     </>
   );
   return (
-    <Modal title={title} footer={footer} onClose={onClose} saving={saving} guardChanges={false}>
+    <Modal title={title} footer={footer} onClose={onClose} saving={saving} guardChanges={guardChanges} size={size}>
       <div className="confirm-dialog__message">{children}</div>
       {failure && (
         <p className="confirm-dialog__error" role="alert">

@@ -2,6 +2,7 @@ import '../../../setup/dom';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { act, cleanup, fireEvent } from '@testing-library/react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../../src/client/components/modal';
 import { ApiError } from '../../../../src/client/lib/http';
 import { harness, tick } from '../harness';
@@ -77,6 +78,38 @@ t('a failure shows inside the dialog and lets the user try again or cancel', asy
   fireEvent.click(view.getByRole('button', { name: 'Cancel' }));
   assert.is(closed, 1);
   assert.equal(h.missing, []);
+});
+
+function EraseLike({ onConfirm, onClose }: { onConfirm: () => void; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmDialog title="Erase" confirmLabel="Erase" ready={reason !== ''} guardChanges size="md" onConfirm={onConfirm} onClose={onClose}>
+      <input aria-label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+    </ConfirmDialog>
+  );
+}
+
+t('a dialog that asks for input: confirm stays disabled until ready, and typed input is guarded', async () => {
+  const h = await harness();
+  let confirmed = 0;
+  let closed = 0;
+  const view = h.render(<EraseLike onConfirm={() => confirmed++} onClose={() => closed++} />);
+  assert.ok(view.getByRole('dialog').classList.contains('modal__dialog--md'));
+  const erase = () => view.getByRole('button', { name: 'Erase' }) as HTMLButtonElement;
+  assert.ok(erase().disabled, 'not ready');
+  fireEvent.click(erase());
+  assert.is(confirmed, 0);
+  fireEvent.change(view.getByLabelText('Reason'), { target: { value: 'asked by the participant' } });
+  fireEvent.keyDown(view.getByRole('dialog'), { key: 'Escape' });
+  await tick();
+  assert.is(closed, 0, 'typed input is not dropped by Escape without a question');
+  assert.ok(view.getByText('Keep editing'), 'the discard question');
+  fireEvent.click(view.getByRole('button', { name: 'Keep editing' }));
+  await tick();
+  assert.not.ok(erase().disabled, 'ready');
+  await act(async () => { fireEvent.click(erase()); });
+  assert.is(confirmed, 1);
+  assert.is(closed, 1);
 });
 
 t.run();
