@@ -12,6 +12,8 @@ export type Selector = string;
 
 export interface Driver {
   readonly engine: Engine;
+  /** The folder this browser saves downloads in (its own, removed on close). */
+  readonly downloads: string;
   /** Loads `url` and waits for the document to finish loading (not for the app to settle: wait for what it shows). */
   goto(url: string): Promise<void>;
   reload(): Promise<void>;

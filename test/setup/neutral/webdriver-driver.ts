@@ -3,7 +3,9 @@
 // own. Classic WebDriver has no console events: problems() lists the uncaught errors and rejected promises a small
 // recorder, put in the page after each load, saw.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { enginePath, missingEngine } from '../engines';
 import { isXPath, type Driver, type Selector } from './driver';
 import { WebDriverError, WebDriverServer, type ElementRef, type WebDriverSession } from './webdriver-client';
@@ -34,21 +36,44 @@ const RECORDER = `
     addEventListener('unhandledrejection', (e) => window.__problems.push('pageerror: ' + (e.reason && e.reason.message || e.reason)));
   }`;
 
+/**
+ * A home folder of the browser's own: MiniBrowser saves a download without asking, in the XDG download folder
+ * (GLib's g_get_user_special_dir, read from user-dirs.dirs), which would be the user's ~/Downloads otherwise.
+ */
+function privateHome(): { home: string; downloads: string; env: NodeJS.ProcessEnv; remove(): void } {
+  const home = mkdtempSync(join(tmpdir(), 'mp-webkit-home-'));
+  const downloads = join(home, 'downloads');
+  mkdirSync(downloads);
+  mkdirSync(join(home, '.config'));
+  writeFileSync(join(home, '.config', 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`);
+  return {
+    home,
+    downloads,
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share') },
+    remove: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
 export async function openWebKit(): Promise<Driver> {
   const missing = missingEngine('webkit');
   if (missing) throw new Error(`No browser for the tests: ${missing}.`);
   const xvfb = await startXvfb();
+  const home = privateHome();
   let server: WebDriverServer | undefined;
+  const end = () => {
+    xvfb.stop();
+    home.remove();
+  };
   try {
-    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
+    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, ...home.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
     const session = await server.newSession({
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     });
     await session.setTimeouts({ implicit: 0, pageLoad: 30000, script: 30000 });
-    return new WebKitDriver(session, server, xvfb.stop);
+    return new WebKitDriver(session, server, home.downloads, end);
   } catch (error) {
     await server?.stop();
-    xvfb.stop();
+    end();
     throw error;
   }
 }
@@ -57,7 +82,12 @@ class WebKitDriver implements Driver {
   readonly engine = 'webkit' as const;
   private readonly seen: string[] = [];
 
-  constructor(private readonly session: WebDriverSession, private readonly server: WebDriverServer, private readonly stopXvfb: () => void) {}
+  constructor(
+    private readonly session: WebDriverSession,
+    private readonly server: WebDriverServer,
+    readonly downloads: string,
+    private readonly end: () => void,
+  ) {}
 
   private async collect(): Promise<void> {
     const found = await this.session.execute<string[]>('const p = window.__problems || []; window.__problems = []; return p;', []).catch(() => []);
@@ -170,6 +200,6 @@ class WebKitDriver implements Driver {
   async close(): Promise<void> {
     await this.session.close().catch(() => undefined);
     await this.server.stop();
-    this.stopXvfb();
+    this.end();
   }
 }
