@@ -67,7 +67,10 @@ export async function openWebKit(): Promise<Driver> {
   try {
     server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, ...home.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
     const session = await server.newSession({
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      // --full-screen: MiniBrowser's window without its toolbar, whose width (447 px) was the window's minimum; a
+      // window of 375 px is then a viewport of 375 px, a phone's. (Without a window manager on the Xvfb display the
+      // window is not made as large as the screen: it keeps the size WebDriver gives it.)
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen'] },
     });
     await session.setTimeouts({ implicit: 0, pageLoad: 30000, script: 30000 });
     return new WebKitDriver(session, server, home.downloads, end);
@@ -111,13 +114,19 @@ class WebKitDriver implements Driver {
   }
 
   async setViewport(size: { width: number; height: number }): Promise<number> {
-    // The window's size includes MiniBrowser's frame: size it, measure the viewport, and make up the difference.
+    // Should the window have a frame around the page (a MiniBrowser without --full-screen), measure the viewport and
+    // make up the difference.
     await this.session.setWindowRect(size);
     const inner = await this.session.execute<[number, number]>('return [innerWidth, innerHeight];', []);
-    await this.session.setWindowRect({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) });
+    if (inner[0] !== size.width || inner[1] !== size.height) {
+      await this.session.setWindowRect({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) });
+    }
     // Let the page lay itself out at the new size.
     await sleep(100);
-    return (await this.session.execute<[number]>('return [innerWidth];', []))[0];
+    const [width] = await this.session.execute<[number]>('return [innerWidth];', []);
+    // A phone check at another width would pass for the wrong reason.
+    if (width !== size.width) throw new Error(`WebKit gave a viewport of ${width} px for ${size.width} px`);
+    return width;
   }
 
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
