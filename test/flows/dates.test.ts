@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD } from '../setup/server';
 import { typeDate } from '../setup/neutral/date-entry';
 import { axeSerious, overflow, signIn, waitForGone, waitForSelector, waitForText, waitUntil } from '../setup/neutral/steps';
 import type { Driver } from '../setup/neutral/driver';
-import { onEngine, startFlowWorld, WIDTHS, type FlowWorld } from './flow-world';
+import { onEngine, printingErrors, startFlowWorld, WIDTHS, type FlowWorld } from './flow-world';
 
 const PROJECT = 'flow-dates';
 const DIALOG = '[role="dialog"]';
@@ -18,13 +18,13 @@ let driver: Driver;
 let admin: AsUser;
 
 const t = suite(onEngine('flow: dates'));
-t.before(async () => {
+t.before(printingErrors(async () => {
   world = await startFlowWorld();
   await createProjectRow(world.server, PROJECT);
   admin = await asUser(world.server, 'admin');
   driver = await world.driver();
   await signIn(driver, world.server.url, 'admin', ADMIN_PASSWORD);
-});
+}));
 t.after(async () => {
   await world?.close();
 });

@@ -14,7 +14,7 @@ import { insertSubjects } from '../setup/subjects';
 import { downloadBy } from '../setup/neutral/downloads';
 import { axeSerious, buttonReading, overflow, signIn, waitForSelector, waitForText, waitUntil } from '../setup/neutral/steps';
 import type { Driver } from '../setup/neutral/driver';
-import { onEngine, startFlowWorld, WIDTHS, type FlowWorld } from './flow-world';
+import { onEngine, printingErrors, startFlowWorld, WIDTHS, type FlowWorld } from './flow-world';
 
 const PROJECT = 'flow-downloads';
 const BOM = '\uFEFF';
@@ -23,13 +23,13 @@ let world: FlowWorld;
 let driver: Driver;
 
 const t = suite(onEngine('flow: downloads'));
-t.before(async () => {
+t.before(printingErrors(async () => {
   world = await startFlowWorld();
   await createProjectRow(world.server, PROJECT);
   await insertSubjects(world.server, ['A', 'B', 'C'].map((n) => ({ login: `flow-dl-${n}`, project: PROJECT, externalId: `DL-${n}`, personName: `Person ${n}` })));
   driver = await world.driver();
   await signIn(driver, world.server.url, 'admin', ADMIN_PASSWORD);
-});
+}));
 t.after(async () => {
   await world?.close();
   rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { insertSubjects } from '../setup/subjects';
 import { resolveFontStack } from '../setup/neutral/font-stack';
 import { axeSerious, overflow, signIn, waitForSelector } from '../setup/neutral/steps';
 import type { Driver } from '../setup/neutral/driver';
-import { onEngine, startFlowWorld, WIDTHS, type FlowWorld } from './flow-world';
+import { onEngine, printingErrors, startFlowWorld, WIDTHS, type FlowWorld } from './flow-world';
 
 const PROJECT = 'flow-fonts-remote-assessment-of-disease-and-relapses';
 const LONG_NAME = 'Maximiliana Wilhelmina Bartholomea van Oldenbarnevelt-Zuylen tot Nijevelt';
@@ -17,7 +17,7 @@ let world: FlowWorld;
 let driver: Driver;
 
 const t = suite(onEngine('flow: fonts'));
-t.before(async () => {
+t.before(printingErrors(async () => {
   world = await startFlowWorld();
   await createProjectRow(world.server, PROJECT);
   await insertSubjects(world.server, [
@@ -26,18 +26,21 @@ t.before(async () => {
   ]);
   driver = await world.driver();
   await signIn(driver, world.server.url, 'admin', ADMIN_PASSWORD);
-});
+}));
 t.after(async () => {
   await world?.close();
 });
 
-/** The main screens, each with what shows once it has loaded. */
-const SCREENS: { path: string; shows: string }[] = [
-  { path: '', shows: '#account-menu' },
-  { path: `project/${PROJECT}?tab=subjects`, shows: '//tbody/tr[.//*[normalize-space()="F-2"]]' },
-  { path: 'subject/flow-font-1', shows: `//main//*[normalize-space()=${JSON.stringify(LONG_NAME)}]` },
-  { path: 'user-management', shows: '//tbody/tr[.//*[normalize-space()="admin"]]' },
-  { path: 'audits', shows: '//main//tbody/tr[not(contains(@class, "data-table__row--empty"))]' },
+/**
+ * The main screens, each with what shows once it has loaded, and whether axe runs here: the subject list, the subject
+ * page and the audit screen get it at both widths in the subjects, dates and downloads flows (kept short for CI).
+ */
+const SCREENS: { path: string; shows: string; axe: boolean }[] = [
+  { path: '', shows: '#account-menu', axe: true },
+  { path: `project/${PROJECT}?tab=subjects`, shows: '//tbody/tr[.//*[normalize-space()="F-2"]]', axe: false },
+  { path: 'subject/flow-font-1', shows: `//main//*[normalize-space()=${JSON.stringify(LONG_NAME)}]`, axe: false },
+  { path: 'user-management', shows: '//tbody/tr[.//*[normalize-space()="admin"]]', axe: true },
+  { path: 'audits', shows: '//main//tbody/tr[not(contains(@class, "data-table__row--empty"))]', axe: false },
 ];
 
 for (const [name, size] of Object.entries(WIDTHS)) {
@@ -63,7 +66,7 @@ for (const [name, size] of Object.entries(WIDTHS)) {
       await driver.evaluate(() => document.fonts.ready.then(() => true));
       const { over, culprits } = await overflow(driver);
       assert.ok(over <= 0, `#/${screen.path}: ${over} px too wide (${culprits.join(', ')})`);
-      assert.equal(await axeSerious(driver), [], `#/${screen.path}`);
+      if (screen.axe) assert.equal(await axeSerious(driver), [], `#/${screen.path}`);
     }
     assert.equal(await driver.problems(), []);
   });
