@@ -37,8 +37,9 @@ const RECORDER = `
   }`;
 
 /**
- * A home folder of the browser's own: MiniBrowser saves a download without asking, in the XDG download folder
- * (GLib's g_get_user_special_dir, read from user-dirs.dirs), which would be the user's ~/Downloads otherwise.
+ * A configuration folder of the browser's own: MiniBrowser saves a download without asking, in the XDG download
+ * folder (GLib's g_get_user_special_dir, read from user-dirs.dirs), which would be the user's ~/Downloads (or ~)
+ * otherwise.
  */
 function privateHome(): { home: string; downloads: string; env: NodeJS.ProcessEnv; remove(): void } {
   const home = mkdtempSync(join(tmpdir(), 'mp-webkit-home-'));
@@ -49,7 +50,9 @@ function privateHome(): { home: string; downloads: string; env: NodeJS.ProcessEn
   return {
     home,
     downloads,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share') },
+    // Only the configuration folder: with a new HOME (caches, data) too, a sign-in failed now and then on a loaded
+    // machine ("check your credentials"), which it never did with the user's own.
+    env: { XDG_CONFIG_HOME: join(home, '.config') },
     remove: () => rmSync(home, { recursive: true, force: true }),
   };
 }
@@ -176,11 +179,37 @@ class WebKitDriver implements Driver {
   }
 
   click(selector: Selector): Promise<void> {
-    return this.withElement(selector, (element) => this.session.click(element));
+    return this.withElement(selector, async (element) => {
+      // WebDriver clicks a disabled button without a word, and nothing happens; puppeteer's locator waits until it is
+      // enabled (a subject page's Delete, disabled until the subject has loaded). Waited for here the same way.
+      const enabled = await this.session.execute<boolean>(
+        'const e = arguments[0]; return !(e.disabled || (e.closest && e.closest("fieldset[disabled]")));', [element]);
+      if (!enabled) throw new WebDriverError('click', 'element not interactable', `${selector} is disabled`);
+      await this.session.click(element);
+    });
   }
 
   type(selector: Selector, text: string): Promise<void> {
-    return this.withElement(selector, (element) => this.session.sendKeys(element, text));
+    return this.withElement(selector, async (element) => {
+      const before = await this.textValue(element);
+      await this.session.sendKeys(element, text);
+      if (before === null) return;
+      // WebKitWebDriver's keys go to whatever has the focus as each arrives; on a loaded machine a sign-in page's
+      // password sometimes arrived short. A text field shows what arrived: on a miss, it is typed again, once.
+      if ((await this.textValue(element)) === before + text) return;
+      await this.session.clear(element);
+      await this.session.sendKeys(element, before + text);
+      const after = await this.textValue(element);
+      if (after !== before + text) throw new Error(`typed ${JSON.stringify(text)} into ${selector}, which holds ${JSON.stringify(after)}`);
+    });
+  }
+
+  /** The value of a text field or text area (null for any other element, whose value typing does not spell). */
+  private textValue(element: ElementRef): Promise<string | null> {
+    return this.session.execute<string | null>(
+      `const e = arguments[0];
+       const text = e.tagName === 'TEXTAREA' || (e.tagName === 'INPUT' && ['text', 'password', 'email', 'search', 'url', 'tel', ''].includes(e.getAttribute('type') || ''));
+       return text ? e.value : null;`, [element]);
   }
 
   async select(selector: Selector, value: string): Promise<void> {
