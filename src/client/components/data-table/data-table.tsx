@@ -69,14 +69,15 @@ export function DataTable<T>(props: DataTableProps<T>): ReactNode {
   const sort = controlled ? props.sort ?? null : urlSort;
   const changeSort = controlled ? props.onSortChange! : setUrlSort;
   const box = useRef<HTMLDivElement>(null);
-  // Scrolling sideways, the box takes focus (and a name) so the keyboard can scroll it.
+  // Scrolling sideways, the box takes focus (and a name) so the keyboard can scroll it; a group, not a region: a page
+  // with two such tables would otherwise have two landmarks of one name.
   const scrolls = useScrollsSideways(box);
 
   return (
     <div
       ref={box}
       className={`data-table${className ? ` ${className}` : ''}`}
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('global.table.scrolls') } : {})}
+      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': t('global.table.scrolls') } : {})}
     >
       <table className="data-table__table" aria-busy={loading}>
         {caption && <caption className="data-table__caption">{caption}</caption>}

@@ -75,7 +75,7 @@ t('an empty table says so (or shows loading)', async () => {
   assert.ok(view.getByText('Loading…'));
 });
 
-t('a table wider than its box is a named region that takes focus, so the keyboard can scroll it', async () => {
+t('a table wider than its box is a named group that takes focus, so the keyboard can scroll it', async () => {
   // jsdom lays nothing out: the box's widths and a ResizeObserver are stood in for.
   const widths = { scroll: 900, client: 375 };
   const observers: (() => void)[] = [];
@@ -92,11 +92,11 @@ t('a table wider than its box is a named region that takes focus, so the keyboar
   try {
     const h = await harness();
     const view = h.render(<DataTable columns={columns} rows={[]} rowKey={(r) => r.id} />);
-    const region = view.getByRole('region', { name: 'Table, scrolls sideways' });
+    const region = view.getByRole('group', { name: 'Table, scrolls sideways' });
     assert.is(region.tabIndex, 0);
     widths.scroll = 375;
     act(() => observers.forEach((measure) => measure()));
-    assert.is(view.queryByRole('region'), null, 'fitting, it is no tab stop');
+    assert.is(view.queryByRole('group'), null, 'fitting, it is no tab stop');
     assert.is(view.container.querySelector('.data-table')!.hasAttribute('tabindex'), false);
   } finally {
     for (const [key, descriptor] of [['scrollWidth', saved.scroll], ['clientWidth', saved.client]] as const) {
