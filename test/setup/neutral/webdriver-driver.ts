@@ -41,7 +41,7 @@ const RECORDER = `
  * folder (GLib's g_get_user_special_dir, read from user-dirs.dirs), which would be the user's ~/Downloads (or ~)
  * otherwise.
  */
-function privateHome(): { home: string; downloads: string; env: NodeJS.ProcessEnv; remove(): void } {
+function privateConfig(): { home: string; downloads: string; env: NodeJS.ProcessEnv; remove(): void } {
   const home = mkdtempSync(join(tmpdir(), 'mp-webkit-home-'));
   const downloads = join(home, 'downloads');
   mkdirSync(downloads);
@@ -51,7 +51,7 @@ function privateHome(): { home: string; downloads: string; env: NodeJS.ProcessEn
     home,
     downloads,
     // Only the configuration folder: with a new HOME (caches, data) too, a sign-in failed now and then on a loaded
-    // machine ("check your credentials"), which it never did with the user's own.
+    // machine ("check your credentials"); with the user's own it did not in the runs tried (cause unknown).
     env: { XDG_CONFIG_HOME: join(home, '.config') },
     remove: () => rmSync(home, { recursive: true, force: true }),
   };
@@ -61,14 +61,14 @@ export async function openWebKit(): Promise<Driver> {
   const missing = missingEngine('webkit');
   if (missing) throw new Error(`No browser for the tests: ${missing}.`);
   const xvfb = await startXvfb();
-  const home = privateHome();
+  const config = privateConfig();
   let server: WebDriverServer | undefined;
   const end = () => {
     xvfb.stop();
-    home.remove();
+    config.remove();
   };
   try {
-    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, ...home.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
+    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, ...config.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
     const session = await server.newSession({
       // --full-screen: MiniBrowser's window without its toolbar, whose width (447 px) was the window's minimum; a
       // window of 375 px is then a viewport of 375 px, a phone's. (Without a window manager on the Xvfb display the
@@ -76,7 +76,7 @@ export async function openWebKit(): Promise<Driver> {
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen'] },
     });
     await session.setTimeouts({ implicit: 0, pageLoad: 30000, script: 30000 });
-    return new WebKitDriver(session, server, home.downloads, end);
+    return new WebKitDriver(session, server, config.downloads, end);
   } catch (error) {
     await server?.stop();
     end();
