@@ -22,15 +22,34 @@ export async function downloadBy(driver: Driver, selector: Selector, timeout = 1
   await driver.click(selector);
   const deadline = Date.now() + timeout;
   let last = '';
+  let still = 0;
   for (;;) {
     const names = readdirSync(driver.downloads);
     const done = names.filter((n) => !UNFINISHED.test(n) && !n.startsWith('.'));
-    // Finished when the engine has renamed its partial file and the size holds still between two looks.
+    // Finished when one file is left and its name and size hold still for three looks: Firefox also writes under a
+    // random name of the right extension (VnOTquiP.json) before it renames the file, and a file can go between a
+    // look and a stat.
     if (done.length === 1 && names.length === 1) {
       const path = join(driver.downloads, done[0]);
-      const size = `${done[0]}:${statSync(path).size}`;
-      if (size === last) return { name: done[0], text: readFileSync(path, 'utf8') };
+      const size = (() => {
+        try {
+          return `${done[0]}:${statSync(path).size}`;
+        } catch {
+          return '';
+        }
+      })();
+      still = size !== '' && size === last ? still + 1 : 0;
       last = size;
+      if (still >= 2) {
+        try {
+          return { name: done[0], text: readFileSync(path, 'utf8') };
+        } catch {
+          still = 0;
+        }
+      }
+    } else {
+      still = 0;
+      last = '';
     }
     if (Date.now() > deadline) throw new Error(`No download after ${timeout} ms clicking ${selector} on ${driver.engine} (the folder holds: ${names.join(', ') || 'nothing'})`);
     await sleep(150);
