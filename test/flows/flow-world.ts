@@ -38,3 +38,15 @@ export const onEngine = (name: string): string => `${name} (${currentEngine()})`
 
 /** The phone and desktop widths a flow is checked at. */
 export const WIDTHS = { phone: { width: 375, height: 740 }, desktop: { width: 1280, height: 900 } } as const;
+
+/** A before hook that prints what it threw: uvu drops a hook's error and only its tests' absence shows. */
+export function printingErrors(hook: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    try {
+      await hook();
+    } catch (error) {
+      console.error(`\n  before hook of ${currentEngine()}: ${(error as Error)?.stack ?? error}`);
+      throw error;
+    }
+  };
+}

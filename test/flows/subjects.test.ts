@@ -126,6 +126,18 @@ for (const [name, size] of Object.entries(WIDTHS)) {
     assert.ok(qr.loaded, 'the QR code image decodes');
     assert.ok(qr.shown > 100 && qr.shown <= width, `the QR code fits: ${qr.shown} px`);
     assert.match(qr.url, /\/api\/meta-token\/|\/api\/v1\/meta-token\/|meta-token/);
+    // No copy button (a pairing token is a credential, best not left in clipboard histories): the details are text
+    // that can be selected and copied by hand on every engine, the token URL in full.
+    const selected = await driver.evaluate((label: string) => {
+      const term = [...document.querySelectorAll('[role="dialog"] .pair-app__details dt')].find((dt) => dt.textContent === label);
+      const value = term?.nextElementSibling as HTMLElement | undefined;
+      if (!value || getComputedStyle(value).userSelect === 'none') return null;
+      getSelection()!.selectAllChildren(value);
+      const text = getSelection()!.toString();
+      getSelection()!.removeAllRanges();
+      return text;
+    }, 'Token URL');
+    assert.is(selected, qr.url, 'the token URL can be selected as text');
     await checkScreen('pair-app dialog with the QR code');
     assert.equal(await driver.problems(), []);
   });

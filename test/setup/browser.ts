@@ -138,13 +138,18 @@ export async function closeSharedBrowser(): Promise<void> {
   rmSync(current.userDataDir, { recursive: true, force: true });
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * A handle with its own context on the shared browser. `downloadPath`: the folder the context saves downloads in
+ * (DevTools' and WebDriver BiDi's download behaviour); without it Firefox would save them in ~/Downloads.
+ */
+export async function launchBrowser(options: { downloadPath?: string } = {}): Promise<TestBrowser> {
   const current = await openShared();
   clearTimeout(current.closeTimer);
   current.handles += 1;
   let context: BrowserContext;
   try {
-    context = await current.browser.createBrowserContext();
+    context = await current.browser.createBrowserContext(
+      options.downloadPath ? { downloadBehavior: { policy: 'allow', downloadPath: options.downloadPath } } : {});
   } catch (error) {
     current.handles -= 1;
     throw error;

@@ -12,10 +12,12 @@ export type Selector = string;
 
 export interface Driver {
   readonly engine: Engine;
+  /** The folder this browser saves downloads in (its own, removed on close). */
+  readonly downloads: string;
   /** Loads `url` and waits for the document to finish loading (not for the app to settle: wait for what it shows). */
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
-  /** Sizes the page's viewport; returns the width the engine gave it (WebKitGTK's window has a minimum width). */
+  /** Sizes the page's viewport; returns its width, which is the one asked for (or it throws). */
   setViewport(size: { width: number; height: number }): Promise<number>;
   /**
    * Runs `fn` in the page with JSON-able `args` and returns its (awaited, JSON-able) result. `fn` is sent as source

@@ -1,5 +1,8 @@
 // The Driver on Chromium (DevTools protocol) and Firefox (WebDriver BiDi), both through puppeteer-core: a page in a
 // browser context of its own (no cookies shared with other drivers), recording console errors and page errors.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { launchBrowser } from '../browser';
 import { currentEngine } from '../engines';
@@ -9,12 +12,21 @@ const WAIT = 10000;
 const handle = (selector: Selector) => (isXPath(selector) ? `::-p-xpath(${selector})` : selector);
 
 export async function openPuppeteer(): Promise<Driver> {
-  const browser = await launchBrowser();
+  const downloads = mkdtempSync(join(tmpdir(), 'mp-downloads-'));
+  const end = () => rmSync(downloads, { recursive: true, force: true });
+  const browser = await launchBrowser({ downloadPath: downloads }).catch((error: Error) => {
+    end();
+    throw error;
+  });
   try {
     const page = await browser.newPage();
-    return new PuppeteerDriver(page, () => browser.close());
+    return new PuppeteerDriver(page, downloads, async () => {
+      await browser.close();
+      end();
+    });
   } catch (error) {
     await browser.close();
+    end();
     throw error;
   }
 }
@@ -22,7 +34,7 @@ export async function openPuppeteer(): Promise<Driver> {
 class PuppeteerDriver implements Driver {
   readonly engine = currentEngine();
 
-  constructor(private readonly page: Page & { problems(): string[] }, private readonly end: () => Promise<void>) {}
+  constructor(private readonly page: Page & { problems(): string[] }, readonly downloads: string, private readonly end: () => Promise<void>) {}
 
   async goto(url: string): Promise<void> {
     await this.page.goto(url, { waitUntil: 'load' });

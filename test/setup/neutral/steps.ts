@@ -17,7 +17,9 @@ export async function waitUntil<T, A extends unknown[]>(driver: Driver, what: st
     if (value) return value;
     if (Date.now() > deadline) {
       const at = await driver.evaluate(() => location.href).catch(() => 'an unknown page');
-      throw new Error(`Waited ${timeout} ms for ${what} (on ${driver.engine}, at ${at})`);
+      // What the page says then (an error message, a form still waiting) tells a slow engine from a wrong turn.
+      const says = await driver.evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').trim().slice(0, 300)).catch(() => '');
+      throw new Error(`Waited ${timeout} ms for ${what} (on ${driver.engine}, at ${at}; the page says: ${says})`);
     }
     await sleep(100);
   }

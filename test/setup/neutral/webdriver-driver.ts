@@ -3,7 +3,9 @@
 // own. Classic WebDriver has no console events: problems() lists the uncaught errors and rejected promises a small
 // recorder, put in the page after each load, saw.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { enginePath, missingEngine } from '../engines';
 import { isXPath, type Driver, type Selector } from './driver';
 import { WebDriverError, WebDriverServer, type ElementRef, type WebDriverSession } from './webdriver-client';
@@ -34,21 +36,50 @@ const RECORDER = `
     addEventListener('unhandledrejection', (e) => window.__problems.push('pageerror: ' + (e.reason && e.reason.message || e.reason)));
   }`;
 
+/**
+ * A configuration folder of the browser's own: MiniBrowser saves a download without asking, in the XDG download
+ * folder (GLib's g_get_user_special_dir, read from user-dirs.dirs), which would be the user's ~/Downloads (or ~)
+ * otherwise.
+ */
+function privateConfig(): { home: string; downloads: string; env: NodeJS.ProcessEnv; remove(): void } {
+  const home = mkdtempSync(join(tmpdir(), 'mp-webkit-home-'));
+  const downloads = join(home, 'downloads');
+  mkdirSync(downloads);
+  mkdirSync(join(home, '.config'));
+  writeFileSync(join(home, '.config', 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`);
+  return {
+    home,
+    downloads,
+    // Only the configuration folder: with a new HOME (caches, data) too, a sign-in failed now and then on a loaded
+    // machine ("check your credentials"); with the user's own it did not in the runs tried (cause unknown).
+    env: { XDG_CONFIG_HOME: join(home, '.config') },
+    remove: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
 export async function openWebKit(): Promise<Driver> {
   const missing = missingEngine('webkit');
   if (missing) throw new Error(`No browser for the tests: ${missing}.`);
   const xvfb = await startXvfb();
+  const config = privateConfig();
   let server: WebDriverServer | undefined;
+  const end = () => {
+    xvfb.stop();
+    config.remove();
+  };
   try {
-    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
+    server = await WebDriverServer.start(enginePath('webkit'), { ...process.env, ...config.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en' });
     const session = await server.newSession({
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      // --full-screen: MiniBrowser's window without its toolbar, whose width (447 px) was the window's minimum; a
+      // window of 375 px is then a viewport of 375 px, a phone's. (Without a window manager on the Xvfb display the
+      // window is not made as large as the screen: it keeps the size WebDriver gives it.)
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen'] },
     });
     await session.setTimeouts({ implicit: 0, pageLoad: 30000, script: 30000 });
-    return new WebKitDriver(session, server, xvfb.stop);
+    return new WebKitDriver(session, server, config.downloads, end);
   } catch (error) {
     await server?.stop();
-    xvfb.stop();
+    end();
     throw error;
   }
 }
@@ -57,7 +88,12 @@ class WebKitDriver implements Driver {
   readonly engine = 'webkit' as const;
   private readonly seen: string[] = [];
 
-  constructor(private readonly session: WebDriverSession, private readonly server: WebDriverServer, private readonly stopXvfb: () => void) {}
+  constructor(
+    private readonly session: WebDriverSession,
+    private readonly server: WebDriverServer,
+    readonly downloads: string,
+    private readonly end: () => void,
+  ) {}
 
   private async collect(): Promise<void> {
     const found = await this.session.execute<string[]>('const p = window.__problems || []; window.__problems = []; return p;', []).catch(() => []);
@@ -81,13 +117,19 @@ class WebKitDriver implements Driver {
   }
 
   async setViewport(size: { width: number; height: number }): Promise<number> {
-    // The window's size includes MiniBrowser's frame: size it, measure the viewport, and make up the difference.
+    // Should the window have a frame around the page (a MiniBrowser without --full-screen), measure the viewport and
+    // make up the difference.
     await this.session.setWindowRect(size);
     const inner = await this.session.execute<[number, number]>('return [innerWidth, innerHeight];', []);
-    await this.session.setWindowRect({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) });
+    if (inner[0] !== size.width || inner[1] !== size.height) {
+      await this.session.setWindowRect({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) });
+    }
     // Let the page lay itself out at the new size.
     await sleep(100);
-    return (await this.session.execute<[number]>('return [innerWidth];', []))[0];
+    const [width] = await this.session.execute<[number]>('return [innerWidth];', []);
+    // A phone check at another width would pass for the wrong reason.
+    if (width !== size.width) throw new Error(`WebKit gave a viewport of ${width} px for ${size.width} px`);
+    return width;
   }
 
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
@@ -137,11 +179,37 @@ class WebKitDriver implements Driver {
   }
 
   click(selector: Selector): Promise<void> {
-    return this.withElement(selector, (element) => this.session.click(element));
+    return this.withElement(selector, async (element) => {
+      // WebDriver clicks a disabled button without a word, and nothing happens; puppeteer's locator waits until it is
+      // enabled (a subject page's Delete, disabled until the subject has loaded). Waited for here the same way.
+      const enabled = await this.session.execute<boolean>(
+        'const e = arguments[0]; return !(e.disabled || (e.closest && e.closest("fieldset[disabled]")));', [element]);
+      if (!enabled) throw new WebDriverError('click', 'element not interactable', `${selector} is disabled`);
+      await this.session.click(element);
+    });
   }
 
   type(selector: Selector, text: string): Promise<void> {
-    return this.withElement(selector, (element) => this.session.sendKeys(element, text));
+    return this.withElement(selector, async (element) => {
+      const before = await this.textValue(element);
+      await this.session.sendKeys(element, text);
+      if (before === null) return;
+      // WebKitWebDriver's keys go to whatever has the focus as each arrives; on a loaded machine a sign-in page's
+      // password sometimes arrived short. A text field shows what arrived: on a miss, it is typed again, once.
+      if ((await this.textValue(element)) === before + text) return;
+      await this.session.clear(element);
+      await this.session.sendKeys(element, before + text);
+      const after = await this.textValue(element);
+      if (after !== before + text) throw new Error(`typed ${JSON.stringify(text)} into ${selector}, which holds ${JSON.stringify(after)}`);
+    });
+  }
+
+  /** The value of a text field or text area (null for any other element, whose value typing does not spell). */
+  private textValue(element: ElementRef): Promise<string | null> {
+    return this.session.execute<string | null>(
+      `const e = arguments[0];
+       const text = e.tagName === 'TEXTAREA' || (e.tagName === 'INPUT' && ['text', 'password', 'email', 'search', 'url', 'tel', ''].includes(e.getAttribute('type') || ''));
+       return text ? e.value : null;`, [element]);
   }
 
   async select(selector: Selector, value: string): Promise<void> {
@@ -170,6 +238,6 @@ class WebKitDriver implements Driver {
   async close(): Promise<void> {
     await this.session.close().catch(() => undefined);
     await this.server.stop();
-    this.stopXvfb();
+    this.end();
   }
 }

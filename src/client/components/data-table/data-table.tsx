@@ -1,9 +1,10 @@
 // A table with sortable headers. The sort lives in the URL (`?sort=field,asc`) unless the caller controls it; the
 // header is a button so it works by keyboard, and `aria-sort` tells assistive technology the current order.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n-react';
 import { toggleSort, type SortState } from './sort';
 import { useSortParam } from './use-sort-param';
+import { useScrollsSideways } from './use-scrolls-sideways';
 
 export interface Column<T> {
   /** Unique per table. */
@@ -67,9 +68,17 @@ export function DataTable<T>(props: DataTableProps<T>): ReactNode {
   const controlled = props.onSortChange !== undefined;
   const sort = controlled ? props.sort ?? null : urlSort;
   const changeSort = controlled ? props.onSortChange! : setUrlSort;
+  const box = useRef<HTMLDivElement>(null);
+  // Scrolling sideways, the box takes focus (and a name) so the keyboard can scroll it; a group, not a region: a page
+  // with two such tables would otherwise have two landmarks of one name.
+  const scrolls = useScrollsSideways(box);
 
   return (
-    <div className={`data-table${className ? ` ${className}` : ''}`}>
+    <div
+      ref={box}
+      className={`data-table${className ? ` ${className}` : ''}`}
+      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': t('global.table.scrolls') } : {})}
+    >
       <table className="data-table__table" aria-busy={loading}>
         {caption && <caption className="data-table__caption">{caption}</caption>}
         <thead>

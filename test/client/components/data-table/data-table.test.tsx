@@ -75,4 +75,36 @@ t('an empty table says so (or shows loading)', async () => {
   assert.ok(view.getByText('Loading…'));
 });
 
+t('a table wider than its box is a named group that takes focus, so the keyboard can scroll it', async () => {
+  // jsdom lays nothing out: the box's widths and a ResizeObserver are stood in for.
+  const widths = { scroll: 900, client: 375 };
+  const observers: (() => void)[] = [];
+  const saved = { scroll: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth'), client: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth') };
+  const win = globalThis as unknown as { ResizeObserver?: unknown };
+  const savedObserver = win.ResizeObserver;
+  Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => widths.scroll });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => widths.client });
+  win.ResizeObserver = class {
+    constructor(private readonly callback: () => void) { observers.push(callback); }
+    observe() {}
+    disconnect() {}
+  };
+  try {
+    const h = await harness();
+    const view = h.render(<DataTable columns={columns} rows={[]} rowKey={(r) => r.id} />);
+    const region = view.getByRole('group', { name: 'Table, scrolls sideways' });
+    assert.is(region.tabIndex, 0);
+    widths.scroll = 375;
+    act(() => observers.forEach((measure) => measure()));
+    assert.is(view.queryByRole('group'), null, 'fitting, it is no tab stop');
+    assert.is(view.container.querySelector('.data-table')!.hasAttribute('tabindex'), false);
+  } finally {
+    for (const [key, descriptor] of [['scrollWidth', saved.scroll], ['clientWidth', saved.client]] as const) {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+    }
+    win.ResizeObserver = savedObserver;
+  }
+});
+
 t.run();
