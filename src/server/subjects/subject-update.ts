@@ -12,13 +12,13 @@ import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
 import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
-import { authorOf, recordRevision } from '../revisions/record';
+import { authorOf } from '../revisions/record';
 import { findSubject, getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
 import { setActiveProject } from './participant-roles';
-import { loadProvenance } from './provenance';
+import { recordSubjectChange } from './provenance';
 import { requireStillAllowed } from './recheck-access';
 import type { SubjectInput } from './subject-input';
-import { externalIdLockSql, externalIdTaken, groupNotFound, projectIdByName, replaceAttributes } from './subject-rules';
+import { externalIdLockSql, externalIdTaken, groupNotFound, hasExternalIdSql, projectIdByName, replaceAttributes } from './subject-rules';
 import { statusFlags, subjectStatus } from './subject-select';
 import { assignSources, moveSubjectSources, resolveSources } from './subject-sources';
 import { subjectTransaction } from './subject-transaction';
@@ -49,7 +49,7 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
   const none = Promise.resolve([] as unknown[]);
   const results = await Promise.allSettled([
     checkExternalId ? tx.query(`SELECT ${externalIdLockSql('$1', '$2')}`, [projectId, externalId]) : none,
-    checkExternalId ? tx.query('SELECT id FROM subject WHERE project_id = $1 AND external_id = $2 AND id <> $3 LIMIT 1', [projectId, externalId, row.id]) : none,
+    checkExternalId ? tx.query(`SELECT s.id FROM subject s WHERE s.project_id = $1 AND ${hasExternalIdSql('$2')} AND s.id <> $3 LIMIT 1`, [projectId, externalId, row.id]) : none,
     group.name !== null ? tx.query('SELECT id FROM radar_group WHERE project_id = $1 AND name = $2', [projectId, group.name]) : none,
     input.sourceIds ? resolveSources(tx, input.sourceIds, row.id) : Promise.resolve([]),
     tx.query(
@@ -78,12 +78,9 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
 /** The subject changed between the route's read and the transaction's lock: the optimistic update is rolled back. */
 class ChangedMeanwhile extends Error {}
 
-/** The revision and the provenance it makes, sent together; answers the DTO with its provenance. */
+/** The revision and the provenance it makes, in one statement; answers the DTO with its provenance. */
 async function recordUpdate(tx: Queryable, author: string, dto: SubjectDTO): Promise<SubjectDTO> {
-  const [, provenance] = await allInOrder([
-    recordRevision(tx, author, [{ kind: 'subject', id: dto.id!, key: dto.login, type: 'MOD', snapshot: dto }]),
-    loadProvenance(tx, dto.id!), // sent behind the revision: it reads it
-  ] as const);
+  const provenance = await recordSubjectChange(tx, author, { kind: 'subject', id: dto.id!, key: dto.login, type: 'MOD', snapshot: dto });
   return { ...dto, ...provenance };
 }
 
