@@ -22,10 +22,6 @@ export async function seed(db: Database): Promise<Fixture> {
   const { token } = await mintAccessToken(db, new SigningKeys(db), {
     clientId: 'ManagementPortalapp', scopes: [...PERMISSIONS], ttlSeconds: 6 * 3600, grantType: 'authorization_code', userId: admin.id,
   });
-  // Statistics for every table, as a settled database has them: a server connection plans the subject DTO functions
-  // once for its lifetime (migration 060), and a plan made while a table had no statistics was kept until autovacuum
-  // analysed it, at a moment that differed from run to run.
-  await db.query('ANALYZE');
   const [project] = await db.query<{ id: number }>("SELECT id FROM project WHERE project_name = 'radar'");
   const subjects = await db.query<{ id: number; login: string }>(
     'SELECT id, login FROM subject WHERE project_id = $1 ORDER BY id LIMIT 500', [project.id]);
