@@ -15,27 +15,14 @@ export interface EntityChange {
   snapshot: unknown;
 }
 
-/** The SQL of each value of a recorded change: placeholders, or expressions (a snapshot a statement builds itself). */
-export interface ChangeSql {
-  author: string;
-  kind: string;
-  id: string;
-  key: string;
-  type: string;
-  snapshot: string;
-}
-
-/** oneChangeCtes's values as the parameters $1-$6 of oneChangeParams. */
-export const ONE_CHANGE_PLACEHOLDERS: ChangeSql = { author: '$1', kind: '$2::text', id: '$3::bigint', key: '$4::text', type: '$5::text', snapshot: '$6::text::jsonb' };
-
 /**
  * The revision of one change and the change, as the CTEs `rev` (its id, author and timestamp) and `change` of a
- * statement: a statement can record the usual single change and read what follows from it at once
- * (subjects/provenance.ts, subjects/subject-change.ts).
+ * statement whose parameters $1-$6 are oneChangeParams: a statement can record the usual single change and read what
+ * follows from it at once (subjects/provenance.ts).
  */
-export const oneChangeCtes = (c: ChangeSql): string => `rev AS (INSERT INTO revision (author) VALUES (${c.author}) RETURNING id, author, timestamp),
+export const ONE_CHANGE_CTES = `rev AS (INSERT INTO revision (author) VALUES ($1) RETURNING id, author, timestamp),
   change AS (INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot)
-             SELECT rev.id, ${c.kind}, ${c.id}, ${c.key}, ${c.type}, ${c.snapshot} FROM rev RETURNING revision_id)`;
+             SELECT rev.id, $2::text, $3::bigint, $4::text, $5::text, $6::text::jsonb FROM rev RETURNING revision_id)`;
 
 // `::text::jsonb`, not `::jsonb`: postgres.js JSON-encodes a parameter it knows to be jsonb once more, which would
 // store every snapshot as a JSON string; as text both drivers pass the JSON through unchanged.
@@ -46,7 +33,7 @@ export const oneChangeParams = (author: string, c: EntityChange): unknown[] =>
 export async function recordRevision(tx: Queryable, author: string, changes: EntityChange[]): Promise<number> {
   if (changes.length === 1) {
     // The usual single change: the revision and its change in one statement.
-    const [row] = await tx.query<{ revision_id: number }>(`WITH ${oneChangeCtes(ONE_CHANGE_PLACEHOLDERS)} SELECT revision_id FROM change`, oneChangeParams(author, changes[0]));
+    const [row] = await tx.query<{ revision_id: number }>(`WITH ${ONE_CHANGE_CTES} SELECT revision_id FROM change`, oneChangeParams(author, changes[0]));
     return row.revision_id;
   }
   const [rev] = await tx.query<{ id: number }>('INSERT INTO revision (author) VALUES ($1) RETURNING id', [author]);

@@ -17,7 +17,7 @@ import { projectNotFound } from '../http/not-found';
 import { authorOf } from '../revisions/record';
 import { snapshotIn } from './load-subject';
 import { grantParticipantRoleAgain } from './participant-roles';
-import { recordSubjectChangeAsWritten, replaceAddedSnapshot } from './subject-change';
+import { recordSubjectChange } from './provenance';
 import { statusFlags } from './subject-select';
 import type { SubjectInput } from './subject-input';
 import { externalIdLockSql, externalIdTaken, groupNotFound, hasExternalIdSql } from './subject-rules';
@@ -89,9 +89,8 @@ const INSERT_SUBJECT = `WITH
 SELECT s.id, u.id AS user_id, (SELECT count(*) FROM granted)::int AS granted FROM s, u`;
 
 /**
- * The checks, the write, the reads of the new subject's DTO and the revision with its provenance, each sent behind
- * the one before: one round trip. A failed check is thrown before anything the write answered (the transaction rolls
- * the write back).
+ * The checks, the write and the reads of the new subject's DTO, each sent behind the one before: one round trip. A
+ * failed check is thrown before anything the write answered (the transaction rolls the write back).
  */
 async function insertSubject(tx: Queryable, input: SubjectInput, login: string, author: string, projectName: string): Promise<SubjectDTO> {
   const attributes = input.attributes ?? {};
@@ -99,7 +98,7 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
   // API-created subjects are always activated; the DTO status only decides `removed` (docs/subjects.md).
   const removed = input.status ? statusFlags(input.status).removed : false;
   const byName = { sql: '(SELECT id FROM project WHERE project_name = $1::text)', params: [projectName] };
-  const [judged, written, snapshot, recorded] = await Promise.allSettled([
+  const [judged, written, snapshot] = await Promise.allSettled([
     sendChecks(tx, input, login, projectName),
     tx.query<{ id: number; user_id: number; granted: number }>(INSERT_SUBJECT, [
       login, unusablePassword(), author, ROLE_PARTICIPANT, projectName, input.externalLink ?? null, input.externalId ?? null,
@@ -107,24 +106,23 @@ async function insertSubject(tx: Queryable, input: SubjectInput, login: string, 
       keys, keys.map((k) => attributes[k]), input.sourceIds ?? [],
     ]),
     snapshotIn(tx, { login }, byName),
-    recordSubjectChangeAsWritten(tx, author, login, 'ADD', { name: projectName }),
   ]);
   const projectId = valueOf(judged)();
   const [inserted] = valueOf(written);
   if (!inserted) throw projectNotFound(projectName); // deleted between the check and the write
-  const provenance = valueOf(recorded);
-  if (inserted.granted) return { ...valueOf(snapshot), ...provenance };
-  // The role granted now was not in the revision's snapshot: it is recorded again as it now is.
+  if (inserted.granted) return valueOf(snapshot);
   await grantParticipantRoleAgain(tx, inserted.user_id, projectId);
-  const granted = await snapshotIn(tx, { login }, projectId);
-  await replaceAddedSnapshot(tx, inserted.id, granted);
-  return { ...granted, ...provenance };
+  return snapshotIn(tx, { login }, projectId);
 }
 
 /** Creates the subject in `projectName`; the caller has checked SUBJECT.CREATE there. */
 export async function createSubject(ctx: RequestContext, principal: Principal, input: SubjectInput, projectName: string): Promise<Reply> {
   const login = input.login ?? randomUUID();
   const author = authorOf(principal);
-  const dto = await subjectTransaction(ctx, login, (tx) => insertSubject(tx, input, login, author, projectName));
+  const dto = await subjectTransaction(ctx, login, async (tx) => {
+    const snapshot = await insertSubject(tx, input, login, author, projectName);
+    const provenance = await recordSubjectChange(tx, author, { kind: 'subject', id: snapshot.id!, key: login, type: 'ADD', snapshot });
+    return { ...snapshot, ...provenance };
+  });
   return created(dto, `/api/subjects/${encodeURIComponent(login)}`, entityAlert('subject', 'created', login));
 }

@@ -16,7 +16,6 @@ import { authorOf } from '../revisions/record';
 import { getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
 import { setActiveProject } from './participant-roles';
 import { recordSubjectChange } from './provenance';
-import { recordSubjectChangeAsWritten } from './subject-change';
 import { requireStillAllowed } from './recheck-access';
 import type { SubjectInput } from './subject-input';
 import { externalIdLockSql, externalIdTaken, groupNotFound, hasExternalIdSql, projectIdByName, replaceAttributes } from './subject-rules';
@@ -106,21 +105,19 @@ async function lockUnchanged(tx: Queryable, seen: FoundSubject): Promise<boolean
 
 /**
  * The update as the route's read of the subject (`seen`) implies it, sent together with the lock and the re-read it
- * checks that read against, and with the revision (subject-change.ts): when the subject is still as seen (KEPT), this
- * is what the careful path below would do (no move, no second permission check), in one round trip; otherwise
- * ChangedMeanwhile.
+ * checks that read against: when the subject is still as seen (KEPT), this is what the careful path below would do
+ * (no move, no second permission check), in one round trip; otherwise ChangedMeanwhile.
  */
 async function optimisticUpdate(tx: Queryable, seen: FoundSubject, input: SubjectInput, author: string): Promise<SubjectDTO> {
   const { id, project_id: projectId } = seen.row;
-  const [unchanged, applied, snapshot, provenance] = await Promise.allSettled([
+  const [unchanged, applied, snapshot] = await Promise.allSettled([
     lockUnchanged(tx, seen),
     applyUpdate(tx, seen, input, projectId!, author),
     snapshotIn(tx, { id }, projectId!), // sent behind the writes
-    recordSubjectChangeAsWritten(tx, author, seen.row.login, 'MOD', { id: projectId! }),
   ]);
   if (!valueOf(unchanged)) throw new ChangedMeanwhile();
   valueOf(applied);
-  return { ...valueOf(snapshot), ...valueOf(provenance) };
+  return recordUpdate(tx, author, valueOf(snapshot));
 }
 
 /** The subject locked and re-read first, its permission checked again if it moved, then the update. */
