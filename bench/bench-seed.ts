@@ -26,7 +26,7 @@ export async function seed(db: Database): Promise<Fixture> {
   // plans the subject DTO functions once (migration 060), and the first run, on a copy taken before autovacuum had
   // analysed the seed, kept plans made without them (twice the database CPU of the runs after it). Not the history
   // (revision, revision_change), which the seed leaves all but empty and the run fills: analysed empty, a plan made on
-  // it read a subject's provenance by scanning the whole table for the rest of the run.
+  // it read a subject's provenance by walking or scanning the whole table for the rest of the run.
   const [{ tables }] = await db.query<{ tables: string }>(
     `SELECT string_agg(quote_ident(c.relname), ', ') AS tables FROM pg_class c
       WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace AND c.relname NOT IN ('revision', 'revision_change')`);

@@ -20,12 +20,8 @@ interface EdgesRow {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-// Ordered by `revision_id + 0`, an expression no index holds: the subject's few changes are then found by the entity
-// index and the first or last taken from them. Ordered by the column, the planner could walk the index of every
-// revision in order until it met one of the subject's, and a prepared plan made while the table held few revisions did
-// (milliseconds per call once the table had grown; bench/load.ts).
 const edge = (subjectIdSql: string, direction: 'ASC' | 'DESC') => `(SELECT r.author, r.timestamp FROM revision_change c JOIN revision r ON r.id = c.revision_id
-   WHERE c.entity_kind = 'subject' AND c.entity_id = ${subjectIdSql} ORDER BY c.revision_id + 0 ${direction} LIMIT 1)`;
+   WHERE c.entity_kind = 'subject' AND c.entity_id = ${subjectIdSql} ORDER BY c.revision_id ${direction} LIMIT 1)`;
 
 const sql = (subjectIdSql: string) => `SELECT f.author AS first_author, f.timestamp AS first_timestamp, l.author AS last_author, l.timestamp AS last_timestamp
   FROM ${edge(subjectIdSql, 'ASC')} f, ${edge(subjectIdSql, 'DESC')} l`;
