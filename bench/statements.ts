@@ -1,9 +1,11 @@
-// SQL statements per request for representative operations, as a system admin and as a project admin, both with a
-// bearer token and with nothing cached but the signing keys (each request is made twice; the second is counted).
+// SQL statements and round trips per request for representative operations (the load benchmark's seven kinds among
+// them, with its bodies), as a system admin and as a project admin, both with a bearer token and with nothing cached
+// but the signing keys (each request is made twice; the second is counted).
 // Prints a table; asserts nothing. `node --import tsx bench/statements.ts` (embedded database, about 10 s).
 import { asUser, createProjectRow, createUser } from '../test/setup/auth';
 import { createSource, insertSubjects } from '../test/setup/subjects';
 import { startTestServer } from '../test/setup/server';
+import { countStatements } from '../test/setup/statement-counter';
 
 const server = await startTestServer();
 try {
@@ -13,27 +15,16 @@ try {
   await createUser(server, 'radar-admin', [{ authority: 'ROLE_PROJECT_ADMIN', project: 'radar' }]);
   const callers = { sysAdmin: await asUser(server, 'admin'), projectAdmin: await asUser(server, 'radar-admin') };
 
-  const db = server.app.db;
-  const original = db.query.bind(db);
-  let count = 0;
-  db.query = ((...args: unknown[]) => {
-    count++;
-    return (original as (...a: unknown[]) => Promise<unknown[]>)(...args);
-  }) as typeof db.query;
-  // Statements inside a transaction go through its own handle: count those too (BEGIN and COMMIT are not counted).
-  const originalTransaction = db.transaction.bind(db);
-  db.transaction = (<T>(fn: (tx: typeof db) => Promise<T>) =>
-    originalTransaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((...args: unknown[]) => {
-        count++;
-        return (txQuery as (...a: unknown[]) => Promise<unknown[]>)(...args);
-      }) as typeof tx.query;
-      return fn(tx as typeof db);
-    })) as typeof db.transaction;
+  const [project] = await server.app.db.query<{ id: number }>("SELECT id FROM project WHERE project_name = 'radar'");
+  const [subject] = await server.app.db.query<{ id: number }>("SELECT id FROM subject WHERE login = 'sub-2'");
+  const radar = { id: project.id, projectName: 'radar' };
+  // BEGIN and COMMIT are not counted (each is a round trip of its own on PostgreSQL, test/setup/statement-counter.ts).
+  const counter = countStatements(server.app.db);
 
-  const cases: [string, string, unknown?][] = [
-    ['GET', '/api/projects/radar/subjects'],
+  let n = 0;
+  // A body per call: the writes as the load benchmark sends them (bench/load-workload.ts), a create with a new login.
+  const cases: [string, string, (() => unknown)?][] = [
+    ['GET', '/api/projects/radar/subjects?size=20&sort=login,asc'],
     ['GET', '/api/subjects/sub-1'],
     ['GET', '/api/projects'],
     ['GET', '/api/projects/radar'],
@@ -42,25 +33,27 @@ try {
     ['GET', '/api/projects/radar/sources'],
     ['GET', '/api/sources/src-1'],
     ['GET', '/api/users'],
+    ['GET', '/api/users?size=20'],
     ['GET', '/api/source-types'],
     ['GET', '/api/projects/radar/groups'],
     ['GET', '/api/account'],
-    ['PUT', '/api/organizations', { id: 1, name: 'main', description: 'Main organization', location: 'Delft' }],
+    ['PUT', '/api/organizations', () => ({ id: 1, name: 'main', description: 'Main organization', location: 'Delft' })],
+    ['POST', '/api/subjects', () => ({ login: `load-${++n}`, externalId: `L-${n}`, project: radar, attributes: { site: 'bench' } })],
+    ['PUT', '/api/subjects', () => ({ id: subject.id, login: 'sub-2', project: radar, personName: `Person ${++n}` })],
   ];
-  console.log('statements per request (second of two identical requests):');
-  console.log(`  ${'request'.padEnd(40)} ${'sysAdmin'.padStart(9)} ${'projAdmin'.padStart(9)}`);
-  for (const [method, path, json] of cases) {
+  console.log('statements / round trips per request (second of two identical requests; BEGIN and COMMIT not counted):');
+  console.log(`  ${'request'.padEnd(56)} ${'sysAdmin'.padStart(12)} ${'projAdmin'.padStart(12)}`);
+  for (const [method, path, body] of cases) {
     const cells: string[] = [];
     for (const call of Object.values(callers)) {
-      await call(method, path, json === undefined ? {} : { json });
-      count = 0;
-      const res = await call(method, path, json === undefined ? {} : { json });
-      cells.push(`${count} (${res.status})`.padStart(9));
+      await call(method, path, body === undefined ? {} : { json: body() });
+      counter.reset();
+      const res = await call(method, path, body === undefined ? {} : { json: body() });
+      cells.push(`${counter.statements} / ${counter.roundTrips} (${res.status})`.padStart(12));
     }
-    console.log(`  ${`${method} ${path}`.padEnd(40)} ${cells.join(' ')}`);
+    console.log(`  ${`${method} ${path}`.padEnd(56)} ${cells.join(' ')}`);
   }
-  db.query = original;
-  db.transaction = originalTransaction;
+  counter.restore();
 } finally {
   await server.close();
 }

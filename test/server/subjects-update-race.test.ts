@@ -62,4 +62,28 @@ t('moved meanwhile into a project the caller may not update: 403 and nothing wri
   assert.is(row.person_name, null);
 });
 
+t("the user deactivated meanwhile: an update that leaves the status out keeps the user's new status", async () => {
+  await insertSubjects(server, [{ login: 'sub-3', project: 'radar' }]);
+  const id = await idOf('sub-3');
+  beforeNextTransaction(server.app.db, () =>
+    server.app.db.query('UPDATE radar_user SET activated = false WHERE id = (SELECT user_id FROM subject WHERE id = $1)', [id]));
+  const res = await projectAdmin('PUT', '/api/subjects', { json: { id, login: 'sub-3', project: await projectRef(server, 'radar'), personName: 'Cy' } });
+  assert.is(res.status, 200, res.text);
+  assert.is(res.body.status, 'DEACTIVATED');
+  assert.is(res.body.personName, 'Cy');
+  const [row] = await server.app.db.query<{ activated: boolean }>('SELECT u.activated FROM radar_user u JOIN subject s ON s.user_id = u.id WHERE s.id = $1', [id]);
+  assert.is(row.activated, false);
+});
+
+t('an attribute changed meanwhile: the update applies, and answers the subject as it now is', async () => {
+  await insertSubjects(server, [{ login: 'sub-4', project: 'radar' }]);
+  const id = await idOf('sub-4');
+  beforeNextTransaction(server.app.db, () =>
+    server.app.db.query("INSERT INTO subject_metadata (subject_id, attribute_key, attribute_value) VALUES ($1, 'site', 'Delft')", [id]));
+  const res = await projectAdmin('PUT', '/api/subjects', { json: { id, login: 'sub-4', project: await projectRef(server, 'radar'), personName: 'Di' } });
+  assert.is(res.status, 200, res.text);
+  assert.equal([res.body.personName, res.body.attributes], ['Di', { site: 'Delft' }]);
+  assert.is(await revisions(id), 1);
+});
+
 t.run();

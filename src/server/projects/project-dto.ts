@@ -1,18 +1,68 @@
 // ProjectDTO in its two forms; absent values are left out (not null). Full: with the organization object, source
 // types and persistentTokenTimeout (project endpoints). Reduced: without those three (inside OrganizationDTO.projects).
-// Any number of projects takes a fixed number of queries: the rows, then attributes, groups and source types.
+// Projects read here come with their attributes, groups (and source types) in their rows: one statement for any
+// number of them. Rows read elsewhere (toProjectDTOs) take a fixed number: attributes, groups and source types.
 import type { Attributes, ProjectDTO, ProjectStatus } from '../../common/dto';
 import { first, type Queryable } from '../db/database';
 import { projectNotFound } from '../http/not-found';
-import { sourceTypesByProject } from './source-type-summary';
+import { reducedSourceType, sourceTypesByProject } from './source-type-summary';
 
 export const HUMAN_READABLE_PROJECT_NAME = 'Human-readable-project-name';
 
 export type ProjectForm = 'full' | 'reduced';
 
-export const PROJECT_SELECT = `SELECT p.id, p.project_name, p.description, p.location, p.start_date, p.end_date,
-         p.project_status, o.id AS org_id, o.name AS org_name, o.description AS org_description, o.location AS org_location
-    FROM project p JOIN radar_organization o ON o.id = p.organization_id`;
+const PROJECT_COLUMNS = `p.id, p.project_name, p.description, p.location, p.start_date, p.end_date,
+         p.project_status, o.id AS org_id, o.name AS org_name, o.description AS org_description, o.location AS org_location`;
+const PROJECT_FROM = 'FROM project p JOIN radar_organization o ON o.id = p.organization_id';
+
+export const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS}
+    ${PROJECT_FROM}`;
+
+// A project's attributes (key and value pairs in key order), group names (in name order) and, for the full form, its
+// reduced source types (in id order), as JSON columns of its row: what attributesByProject, groupNamesByProject and
+// sourceTypesByProject read in statements of their own, in the same order.
+const DETAIL_COLUMNS = `(SELECT json_agg(json_build_array(m.attribute_key, m.attribute_value) ORDER BY m.attribute_key)
+           FROM project_metadata m WHERE m.project_id = p.id) AS attribute_pairs,
+         (SELECT json_agg(g.name ORDER BY g.name) FROM radar_group g WHERE g.project_id = p.id) AS group_names`;
+const SOURCE_TYPES_COLUMN = `(SELECT json_agg(json_build_object('id', st.id, 'producer', st.producer, 'model', st.model,
+             'catalog_version', st.catalog_version, 'source_type_scope', st.source_type_scope,
+             'dynamic_registration', st.dynamic_registration, 'name', st.name) ORDER BY st.id)
+           FROM project_source_type pst JOIN source_type st ON st.id = pst.source_type_id WHERE pst.project_id = p.id) AS source_types`;
+
+/** PROJECT_SELECT with each project's details (DETAIL_COLUMNS) in its row: a project's DTO in one statement. */
+const selectWithDetails = (form: ProjectForm) => `SELECT ${PROJECT_COLUMNS},
+         ${DETAIL_COLUMNS}${form === 'full' ? `,\n         ${SOURCE_TYPES_COLUMN}` : ''}
+    ${PROJECT_FROM}`;
+
+interface DetailedProjectRow extends ProjectRow {
+  attribute_pairs: [string, string | null][] | string | null;
+  group_names: string[] | string | null;
+  source_types: Parameters<typeof reducedSourceType>[0][] | string | null;
+}
+
+/** A JSON column: parsed by postgres.js, text from the embedded database when it comes as text. */
+const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The details of DetailedProjectRows, as projectDetails answers them. */
+function detailsOf(rows: DetailedProjectRow[]): ProjectDetails {
+  const details: ProjectDetails = { attributes: new Map(), groups: new Map(), sourceTypes: new Map() };
+  for (const row of rows) {
+    const attributes: Attributes = {};
+    for (const [key, value] of parsed(row.attribute_pairs) ?? []) attributes[key] = value ?? '';
+    details.attributes.set(row.id, attributes);
+    const groups = parsed(row.group_names);
+    if (groups) details.groups.set(row.id, groups);
+    const types = parsed(row.source_types);
+    if (types) details.sourceTypes.set(row.id, types.map(reducedSourceType));
+  }
+  return details;
+}
+
+/** The DTOs of the projects `tail` (WHERE, ORDER BY, LIMIT over `project p` and `radar_organization o`) selects. */
+async function projectDtosWith(db: Queryable, tail: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
+  const rows = await db.query<DetailedProjectRow>(`${selectWithDetails(form)} ${tail}`, params);
+  return assemble(rows, detailsOf(rows), form, timeoutMs);
+}
 
 export interface ProjectRow {
   id: number;
@@ -66,33 +116,22 @@ export async function toProjectDTOs(db: Queryable, rows: ProjectRow[], form: Pro
   return assemble(rows, await projectDetails(db, byIds(rows.map((r) => r.id)), form), form, timeoutMs);
 }
 
-/**
- * The DTO of project `projectId`, or undefined: its row and its attributes, groups (and source types) are read
- * together, in one round trip, as the id is known beforehand.
- */
+/** The DTO of project `projectId`, or undefined: its row with its attributes, groups (and source types), one statement. */
 export function projectDtoById(db: Queryable, projectId: number, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
   return projectDtoOf(db, { sql: '$1::bigint', params: [projectId] }, form, timeoutMs);
 }
 
 /** Like projectDtoById, for the one project `filter` names (e.g. a subquery: a subject's project). */
 export async function projectDtoOf(db: Queryable, filter: ProjectFilter, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
-  const [rows, details] = await Promise.all([
-    db.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.id = ${filter.sql}`, filter.params),
-    projectDetails(db, filter, form),
-  ]);
-  return assemble(rows, details, form, timeoutMs)[0];
+  return (await projectDtosWith(db, `WHERE p.id = ${filter.sql}`, filter.params, form, timeoutMs))[0];
 }
 
 /**
- * The projects of the statement `rowsSql` (PROJECT_SELECT with its conditions, order and limit) and their DTOs: the
- * rows and their attributes, groups (and source types) are read together, in one round trip.
+ * The projects `tail` selects (a WHERE over `project p` and its organization `o`, with order and limit) and their
+ * DTOs, each with its attributes, groups (and source types) in its row: one statement.
  */
-export async function projectDtosOf(db: Queryable, rowsSql: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
-  const [rows, details] = await Promise.all([
-    db.query<ProjectRow>(rowsSql, params),
-    projectDetails(db, { sql: `ANY(ARRAY(SELECT page.id FROM (${rowsSql}) page))`, params }, form),
-  ]);
-  return assemble(rows, details, form, timeoutMs);
+export function projectDtosOf(db: Queryable, tail: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
+  return projectDtosWith(db, tail, params, form, timeoutMs);
 }
 
 interface ProjectDetails {
@@ -134,8 +173,7 @@ function assemble(rows: ProjectRow[], { attributes, groups, sourceTypes }: Proje
 
 /** One project by name in the full form, or undefined. */
 export async function loadProject(db: Queryable, projectName: string, timeoutMs?: number): Promise<ProjectDTO | undefined> {
-  const rows = await db.query<ProjectRow>(`${PROJECT_SELECT} WHERE p.project_name = $1`, [projectName]);
-  return (await toProjectDTOs(db, rows, 'full', timeoutMs))[0];
+  return (await projectDtosWith(db, 'WHERE p.project_name = $1', [projectName], 'full', timeoutMs))[0];
 }
 
 /** The project's id, or a 404 `error.projectNameNotFound`. */

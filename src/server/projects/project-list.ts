@@ -49,8 +49,8 @@ export interface ProjectListPage {
 }
 
 /**
- * The plan's count, page and (full form) the page's attributes, groups and source types, sent together: one round
- * trip. Given `callerLogin`, the count also selects that user's access (userAccessJsonSql) as `caller`.
+ * The plan's count and page (full form: each project with its attributes, groups and source types), sent together:
+ * one round trip. Given `callerLogin`, the count also selects that user's access (userAccessJsonSql) as `caller`.
  */
 export async function readProjectList(db: Queryable, plan: ProjectListPlan, timeoutMs: number | undefined, callerLogin?: string): Promise<SpeculativeRead<ProjectListPage>> {
   const { pageable, scope } = plan;
@@ -60,13 +60,14 @@ export async function readProjectList(db: Queryable, plan: ProjectListPlan, time
     callerLogin === undefined ? scope : [...scope, callerLogin],
   );
   const params = [...scope];
-  const sql = `${PROJECT_SELECT} WHERE ${IN_SCOPE} ${orderByClause(pageable, 'p.id')} ${limitClause(pageable, params)}`;
+  const tail = `WHERE ${IN_SCOPE} ${orderByClause(pageable, 'p.id')} ${limitClause(pageable, params)}`;
+  const sql = `${PROJECT_SELECT} ${tail}`;
   const answer = (total: number, body: unknown, callerValue: unknown): SpeculativeRead<ProjectListPage> =>
     ({ value: { key: plan.key, reply: ok(body, pagingHeaders('/api/projects', pageable, total)) }, caller: callerValue ?? undefined });
   if (plan.minimized) {
     const [[{ total, caller: callerValue }], rows] = await Promise.all([counted, db.query<ProjectRow>(sql, params)]);
     return answer(total, rows.map((r): MinimalProjectDetailsDTO => ({ id: r.id, projectName: r.project_name })), callerValue);
   }
-  const [[{ total, caller: callerValue }], dtos] = await Promise.all([counted, projectDtosOf(db, sql, params, 'full', timeoutMs)]);
+  const [[{ total, caller: callerValue }], dtos] = await Promise.all([counted, projectDtosOf(db, tail, params, 'full', timeoutMs)]);
   return answer(total, dtos, callerValue);
 }

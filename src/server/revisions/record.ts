@@ -15,23 +15,30 @@ export interface EntityChange {
   snapshot: unknown;
 }
 
+/**
+ * The revision of one change and the change, as the CTEs `rev` (its id, author and timestamp) and `change` of a
+ * statement whose parameters $1-$6 are oneChangeParams: a statement can record the usual single change and read what
+ * follows from it at once (subjects/provenance.ts).
+ */
+export const ONE_CHANGE_CTES = `rev AS (INSERT INTO revision (author) VALUES ($1) RETURNING id, author, timestamp),
+  change AS (INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot)
+             SELECT rev.id, $2::text, $3::bigint, $4::text, $5::text, $6::text::jsonb FROM rev RETURNING revision_id)`;
+
+// `::text::jsonb`, not `::jsonb`: postgres.js JSON-encodes a parameter it knows to be jsonb once more, which would
+// store every snapshot as a JSON string; as text both drivers pass the JSON through unchanged.
+export const oneChangeParams = (author: string, c: EntityChange): unknown[] =>
+  [author, c.kind, c.id, c.key ?? null, c.type, JSON.stringify(c.snapshot ?? null)];
+
 /** Records a revision with its changes in the caller's transaction and answers the revision number. */
 export async function recordRevision(tx: Queryable, author: string, changes: EntityChange[]): Promise<number> {
   if (changes.length === 1) {
     // The usual single change: the revision and its change in one statement.
-    const [c] = changes;
-    const [row] = await tx.query<{ revision_id: number }>(
-      `WITH rev AS (INSERT INTO revision (author) VALUES ($1) RETURNING id)
-       INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot)
-       SELECT rev.id, $2::text, $3::bigint, $4::text, $5::text, $6::text::jsonb FROM rev RETURNING revision_id`,
-      [author, c.kind, c.id, c.key ?? null, c.type, JSON.stringify(c.snapshot ?? null)],
-    );
+    const [row] = await tx.query<{ revision_id: number }>(`WITH ${ONE_CHANGE_CTES} SELECT revision_id FROM change`, oneChangeParams(author, changes[0]));
     return row.revision_id;
   }
   const [rev] = await tx.query<{ id: number }>('INSERT INTO revision (author) VALUES ($1) RETURNING id', [author]);
   for (const c of changes) {
-    // `::text::jsonb`, not `::jsonb`: postgres.js JSON-encodes a parameter it knows to be jsonb once more, which
-    // would store every snapshot as a JSON string; as text both drivers pass the JSON through unchanged.
+    // `::text::jsonb`: see oneChangeParams.
     await tx.query(
       'INSERT INTO revision_change (revision_id, entity_kind, entity_id, entity_key, change_type, snapshot) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb)',
       [rev.id, c.kind, c.id, c.key ?? null, c.type, JSON.stringify(c.snapshot ?? null)],

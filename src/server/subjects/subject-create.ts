@@ -10,17 +10,17 @@ import { ROLE_PARTICIPANT } from '../../common/authorities';
 import type { SubjectDTO } from '../../common/dto';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
-import { allInOrder, valueOf } from '../db/pipeline';
+import { valueOf } from '../db/pipeline';
 import { created, type Reply, type RequestContext } from '../http/context';
 import { entityAlert } from '../http/alerts';
 import { projectNotFound } from '../http/not-found';
-import { authorOf, recordRevision } from '../revisions/record';
+import { authorOf } from '../revisions/record';
 import { snapshotIn } from './load-subject';
 import { grantParticipantRoleAgain } from './participant-roles';
-import { loadProvenance } from './provenance';
+import { recordSubjectChange } from './provenance';
 import { statusFlags } from './subject-select';
 import type { SubjectInput } from './subject-input';
-import { externalIdLockSql, externalIdTaken, groupNotFound } from './subject-rules';
+import { externalIdLockSql, externalIdTaken, groupNotFound, hasExternalIdSql } from './subject-rules';
 import { resolveSources } from './subject-sources';
 import { loginTaken, subjectTransaction } from './subject-transaction';
 
@@ -44,7 +44,7 @@ function sendChecks(tx: Queryable, input: SubjectInput, login: string, projectNa
     rows(tx, 'SELECT 1 AS id FROM radar_user WHERE login = $1', [login]),
     withExternalId ? tx.query(`SELECT ${externalIdLockSql('p.id', '$2')} FROM project p WHERE p.project_name = $1`, [projectName, externalId]) : none,
     withExternalId
-      ? rows(tx, 'SELECT s.id FROM subject s JOIN project p ON p.id = s.project_id WHERE p.project_name = $1 AND s.external_id = $2 LIMIT 1', [projectName, externalId])
+      ? rows(tx, `SELECT s.id FROM subject s WHERE s.project_id = (SELECT id FROM project WHERE project_name = $1) AND ${hasExternalIdSql('$2')} LIMIT 1`, [projectName, externalId])
       : none,
     group !== null ? rows(tx, 'SELECT g.id FROM radar_group g JOIN project p ON p.id = g.project_id WHERE p.project_name = $1 AND g.name = $2', [projectName, group]) : none,
     resolveSources(tx, input.sourceIds ?? []),
@@ -121,10 +121,7 @@ export async function createSubject(ctx: RequestContext, principal: Principal, i
   const author = authorOf(principal);
   const dto = await subjectTransaction(ctx, login, async (tx) => {
     const snapshot = await insertSubject(tx, input, login, author, projectName);
-    const [, provenance] = await allInOrder([
-      recordRevision(tx, author, [{ kind: 'subject', id: snapshot.id!, key: login, type: 'ADD', snapshot }]),
-      loadProvenance(tx, snapshot.id!), // sent behind the revision: it reads it
-    ] as const);
+    const provenance = await recordSubjectChange(tx, author, { kind: 'subject', id: snapshot.id!, key: login, type: 'ADD', snapshot });
     return { ...snapshot, ...provenance };
   });
   return created(dto, `/api/subjects/${encodeURIComponent(login)}`, entityAlert('subject', 'created', login));

@@ -38,12 +38,20 @@ export const externalIdTaken = (externalId: string) =>
 export const externalIdLockSql = (projectIdSql: string, externalIdSql: string): string =>
   `pg_advisory_xact_lock(hashtextextended('subject-external-id:' || ${projectIdSql}::text || ':' || ${externalIdSql}::text, 0))`;
 
+/**
+ * SQL: the subject `s` has the non-empty external id `externalIdSql` (a placeholder). Written as the sort key of
+ * migration 040's indexes, `(project_id, coalesce(external_id, '') COLLATE "C", id)`, so that with the project it is one
+ * index probe: `s.external_id = $2` matches no index and scanned every subject (of the project, or of all of them).
+ * Equal in "C" is equal byte for byte, as in any deterministic collation, and a non-empty value is never ''.
+ */
+export const hasExternalIdSql = (externalIdSql: string): string => `coalesce(s.external_id, '') COLLATE "C" = ${externalIdSql}::text`;
+
 /** 400 `subjectExists` when another subject of the project already has this non-empty external id. */
 export async function requireFreeExternalId(tx: Queryable, projectId: number, externalId: string | null, self?: number): Promise<void> {
   if (externalId === null || externalId === '') return;
   await tx.query(`SELECT ${externalIdLockSql('$1', '$2')}`, [projectId, externalId]);
   const [taken] = await tx.query<{ id: number }>(
-    'SELECT id FROM subject WHERE project_id = $1 AND external_id = $2 AND id IS DISTINCT FROM $3 LIMIT 1',
+    `SELECT s.id FROM subject s WHERE s.project_id = $1 AND ${hasExternalIdSql('$2')} AND s.id IS DISTINCT FROM $3 LIMIT 1`,
     [projectId, externalId, self ?? null],
   );
   if (taken) throw externalIdTaken(externalId);

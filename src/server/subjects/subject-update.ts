@@ -12,13 +12,13 @@ import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
 import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
-import { authorOf, recordRevision } from '../revisions/record';
-import { findSubject, getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
+import { authorOf } from '../revisions/record';
+import { getSubject, snapshotIn, snapshotOf, type FoundSubject } from './load-subject';
 import { setActiveProject } from './participant-roles';
-import { loadProvenance } from './provenance';
+import { recordSubjectChange } from './provenance';
 import { requireStillAllowed } from './recheck-access';
 import type { SubjectInput } from './subject-input';
-import { externalIdLockSql, externalIdTaken, groupNotFound, projectIdByName, replaceAttributes } from './subject-rules';
+import { externalIdLockSql, externalIdTaken, groupNotFound, hasExternalIdSql, projectIdByName, replaceAttributes } from './subject-rules';
 import { statusFlags, subjectStatus } from './subject-select';
 import { assignSources, moveSubjectSources, resolveSources } from './subject-sources';
 import { subjectTransaction } from './subject-transaction';
@@ -31,7 +31,7 @@ const keep = <T>(given: T | undefined, stored: T): T => (given === undefined ? s
 function groupSql(input: SubjectInput, moved: boolean): { sql: string; name: string | null } {
   if (input.group === undefined) return { sql: moved ? 'NULL' : 'group_id', name: null };
   if (input.group === null || input.group.trim() === '') return { sql: 'NULL', name: null };
-  return { sql: '(SELECT g.id FROM radar_group g WHERE g.project_id = $8 AND g.name = $9::text)', name: input.group };
+  return { sql: '(SELECT g.id FROM radar_group g WHERE g.project_id = $8 AND g.name = $13::text)', name: input.group };
 }
 
 /**
@@ -49,21 +49,19 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
   const none = Promise.resolve([] as unknown[]);
   const results = await Promise.allSettled([
     checkExternalId ? tx.query(`SELECT ${externalIdLockSql('$1', '$2')}`, [projectId, externalId]) : none,
-    checkExternalId ? tx.query('SELECT id FROM subject WHERE project_id = $1 AND external_id = $2 AND id <> $3 LIMIT 1', [projectId, externalId, row.id]) : none,
+    checkExternalId ? tx.query(`SELECT s.id FROM subject s WHERE s.project_id = $1 AND ${hasExternalIdSql('$2')} AND s.id <> $3 LIMIT 1`, [projectId, externalId, row.id]) : none,
     group.name !== null ? tx.query('SELECT id FROM radar_group WHERE project_id = $1 AND name = $2', [projectId, group.name]) : none,
     input.sourceIds ? resolveSources(tx, input.sourceIds, row.id) : Promise.resolve([]),
+    // The subject and its user in one statement (their triggers run at its end).
     tx.query(
-      `UPDATE subject SET external_link = $2, external_id = $3, person_name = $4, date_of_birth = $5::date,
-         enrollment_date = $6::timestamptz, removed = $7, group_id = ${group.sql}, project_id = $8 WHERE id = $1`,
+      `WITH updated AS (UPDATE subject SET external_link = $2, external_id = $3, person_name = $4, date_of_birth = $5::date,
+         enrollment_date = $6::timestamptz, removed = $7, group_id = ${group.sql}, project_id = $8 WHERE id = $1)
+       UPDATE radar_user SET activated = $9, last_modified_by = $10, last_modified_date = now(), ${stampOnDeactivation('$9', '$11')}
+        WHERE id = $12`,
       [row.id, keep(input.externalLink, row.external_link), externalId, keep(input.personName, row.person_name),
         keep(input.dateOfBirth, row.date_of_birth),
         input.enrollmentDate === undefined ? isoOrNull(row.enrollment_date) : input.enrollmentDate?.toISOString() ?? null,
-        flags.removed, projectId, ...(group.name !== null ? [group.name] : [])],
-    ),
-    tx.query(
-      `UPDATE radar_user SET activated = $2, last_modified_by = $3, last_modified_date = now(), ${stampOnDeactivation('$2', '$4')}
-        WHERE id = $1`,
-      [row.user_id, flags.activated, author, credentialsStamp()],
+        flags.removed, projectId, flags.activated, author, credentialsStamp(), row.user_id, ...(group.name !== null ? [group.name] : [])],
     ),
     input.attributes !== undefined ? replaceAttributes(tx, row.id, input.attributes ?? {}) : none,
     input.sourceIds !== undefined ? assignSources(tx, row.id, projectId, input.sourceIds ?? []) : moved ? moveSubjectSources(tx, row.id, projectId) : none,
@@ -78,29 +76,46 @@ async function applyUpdate(tx: Queryable, found: FoundSubject, input: SubjectInp
 /** The subject changed between the route's read and the transaction's lock: the optimistic update is rolled back. */
 class ChangedMeanwhile extends Error {}
 
-/** The revision and the provenance it makes, sent together; answers the DTO with its provenance. */
+/** The revision and the provenance it makes, in one statement; answers the DTO with its provenance. */
 async function recordUpdate(tx: Queryable, author: string, dto: SubjectDTO): Promise<SubjectDTO> {
-  const [, provenance] = await allInOrder([
-    recordRevision(tx, author, [{ kind: 'subject', id: dto.id!, key: dto.login, type: 'MOD', snapshot: dto }]),
-    loadProvenance(tx, dto.id!), // sent behind the revision: it reads it
-  ] as const);
+  const provenance = await recordSubjectChange(tx, author, { kind: 'subject', id: dto.id!, key: dto.login, type: 'MOD', snapshot: dto });
   return { ...dto, ...provenance };
 }
 
+// What the optimistic update takes from the route's read: the subject's own columns (a field the body leaves out keeps
+// its value; the project is where the permission was checked) and its user's activated flag (the status the body may
+// leave out). Attributes, sources and the group are written as the body says or left alone, and the answer reads them
+// afresh, so a change of theirs meanwhile changes nothing here. Built as subject_rows (migration 060) builds them, so
+// the two reads compare as JSON.
+const KEPT = ['id', 'login', 'user_id', 'project_id', 'external_link', 'external_id', 'removed', 'date_of_birth', 'person_name',
+  'enrollment_date', 'activated'] as const;
+// The subject and its user locked (EvalPlanQual answers the newest version of each locked row, so the lock and the
+// read are one statement) in the order the writes lock them: the subject, then its user.
+const LOCK_KEPT = `SELECT json_build_object(${KEPT.map((k) => `'${k}', ${k === 'activated' ? 'u' : 's'}.${k}`).join(', ')}) AS kept
+  FROM subject s JOIN radar_user u ON u.id = s.user_id WHERE s.id = $1 FOR UPDATE OF s FOR NO KEY UPDATE OF u`;
+
+/** Locks the subject and its user; true when what the update takes from `seen` (KEPT) is still so. */
+async function lockUnchanged(tx: Queryable, seen: FoundSubject): Promise<boolean> {
+  const [locked] = await tx.query<{ kept: Record<string, unknown> | string }>(LOCK_KEPT, [seen.row.id]);
+  if (!locked) return false;
+  const now = typeof locked.kept === 'string' ? (JSON.parse(locked.kept) as Record<string, unknown>) : locked.kept;
+  const before = seen.row as unknown as Record<string, unknown>;
+  return KEPT.every((k) => JSON.stringify(now[k]) === JSON.stringify(before[k]));
+}
+
 /**
- * The update as the route's read of the subject (`seen`) implies it, sent together with the lock and the re-read of
- * the subject it checks that read against: when the subject is still exactly as seen, this is what the careful path
- * below would do (no move, no second permission check), in one round trip; otherwise ChangedMeanwhile.
+ * The update as the route's read of the subject (`seen`) implies it, sent together with the lock and the re-read it
+ * checks that read against: when the subject is still as seen (KEPT), this is what the careful path below would do
+ * (no move, no second permission check), in one round trip; otherwise ChangedMeanwhile.
  */
 async function optimisticUpdate(tx: Queryable, seen: FoundSubject, input: SubjectInput, author: string): Promise<SubjectDTO> {
   const { id, project_id: projectId } = seen.row;
-  const [now, applied, snapshot] = await Promise.allSettled([
-    findSubject(tx, { id }, true),
+  const [unchanged, applied, snapshot] = await Promise.allSettled([
+    lockUnchanged(tx, seen),
     applyUpdate(tx, seen, input, projectId!, author),
     snapshotIn(tx, { id }, projectId!), // sent behind the writes
   ]);
-  const found = valueOf(now);
-  if (!found || JSON.stringify(found) !== JSON.stringify(seen)) throw new ChangedMeanwhile();
+  if (!valueOf(unchanged)) throw new ChangedMeanwhile();
   valueOf(applied);
   return recordUpdate(tx, author, valueOf(snapshot));
 }

@@ -118,8 +118,13 @@ export function userListQuery(c: UserListCriteria, token: AuthToken): UserListQu
     // 058), which holds them all and perhaps a few users since given a participant role; never a test of every user,
     // which would cost as much as there are participants. The ids are gathered first and each user read by its primary
     // key: as `u.id IN (SELECT ...)` the planner, not knowing how few rows listed_user keeps, hashed a sequential scan
-    // of every user, count and page alike.
-    conditions.push('u.id = ANY(ARRAY(SELECT lu.user_id FROM listed_user lu WHERE user_is_listed(lu.user_id)))');
+    // of every user, count and page alike. Each row is tested as user_is_listed() does, written out: PostgreSQL
+    // cannot inline a SQL function whose body holds a subquery, so calling it ran (and planned) the function's query
+    // for every row of the page and of the count. As one aggregate over the user's roles (NULL without roles), not
+    // NOT EXISTS ... OR EXISTS ..., which the planner answered with hashes of every role membership, participants'
+    // included.
+    conditions.push(`u.id = ANY(ARRAY(SELECT lu.user_id FROM listed_user lu
+      WHERE (SELECT bool_or(${staff}) FROM role_users ru JOIN radar_role r ON r.id = ru.role_id WHERE ru.user_id = lu.user_id) IS NOT FALSE))`);
   }
   if (login) conditions.push(`lower(u.login) LIKE ${param(contains(login))} ESCAPE '\\'`);
   if (email) conditions.push(`lower(u.email) LIKE ${param(contains(email))} ESCAPE '\\'`);
