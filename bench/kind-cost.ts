@@ -7,12 +7,12 @@
 // entry point on it, warms each kind up with 30 untimed requests, then runs N (300) of it and prints per request: the
 // CPU, the statement time, and the statements by total time (calls and milliseconds per request). Asserts nothing.
 import http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgres } from '../src/server/db/postgres';
 import { seed } from './bench-seed';
+import { processTreeCpu } from './process-cpu';
 import { serve } from './bench-server';
 import { kindCall, KINDS } from './load-workload';
 
@@ -24,22 +24,7 @@ const kinds = KINDS.map((k, i) => [k, i] as const).filter(([k]) => !chosen.lengt
 
 function postmasterCpu(): number | undefined {
   const dir = process.env.KIND_COST_PGDATA;
-  if (!dir) return undefined;
-  const pid = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(entry) !== pid && Number(fields[1]) !== pid) continue;
-    total += (Number(fields[11]) + Number(fields[12])) / 100;
-  }
-  return total;
+  return dir ? processTreeCpu(Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0])) : undefined;
 }
 
 function request(agent: http.Agent, base: string, token: string, call: { method: string; path: string; body?: unknown }): Promise<number> {

@@ -22,7 +22,7 @@
 // --cpu-prof-dir=/tmp/prof` writes a profile per thread when the server stops); the server's own variables (e.g.
 // DATABASE_POOL_SIZE) pass through from the environment.
 import { execFileSync, fork } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { openPglite } from '../src/server/db/pglite';
 import { openPostgres } from '../src/server/db/postgres';
 import { seed } from './bench-seed';
+import { processTreeCpu } from './process-cpu';
 import { freePort, serve, sleep, type Served } from './bench-server';
 import type { GeneratorResult, GeneratorTask } from './load-generator';
 import { kindCall, KINDS, SHARES, type Call, type Fixture } from './load-workload';
@@ -92,28 +93,6 @@ async function startOwnPostgres(): Promise<OwnPostgres> {
       }
     },
   };
-}
-
-/** CPU seconds (user + system) of a process and all its children, living now (exited ones are lost: backends of a
- * pool live for the whole run). */
-function processTreeCpu(pid: number): number {
-  const ticks = 100; // USER_HZ, the unit of /proc/<pid>/stat on Linux
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // The command may hold spaces and parentheses: the fields follow the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ppid = Number(fields[1]);
-    if (Number(entry) !== pid && ppid !== pid) continue;
-    total += (Number(fields[11]) + Number(fields[12])) / ticks;
-  }
-  return total;
 }
 
 function withDatabase(url: string, name: string): string {

@@ -9,7 +9,7 @@
 import { FRESHNESS_LEVELS, LATE_HOURS_ATTRIBUTE, STALE_HOURS_ATTRIBUTE, thresholdsOf, type Freshness, type FreshnessThresholds } from '../../common/freshness';
 import { SUBJECT_STATUSES, type SubjectStatus } from '../../common/dto';
 import type { ActivityCounts, OrganizationOverview, ProjectOverview } from '../../common/activity-dto';
-import { first, type Queryable } from '../db/database';
+import { first, jsonColumn, type Queryable } from '../db/database';
 import { seenSinceCountSql } from '../subjects/activity-count';
 import { subjectStatus } from '../subjects/subject-select';
 
@@ -48,7 +48,6 @@ interface StatusRow {
 }
 
 type Json<T> = T | string;
-const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The project with its freshness thresholds; undefined when there is no such project. */
 export async function findOverviewProject(q: Queryable, projectName: string): Promise<ProjectRef | undefined> {
@@ -60,7 +59,7 @@ export async function findOverviewProject(q: Queryable, projectName: string): Pr
     [projectName, LATE_HOURS_ATTRIBUTE, STALE_HOURS_ATTRIBUTE],
   );
   if (!row) return undefined;
-  return { id: Number(row.id), projectName: row.project_name, thresholds: thresholdsOf(row.attributes ? parsed(row.attributes) : {}) };
+  return { id: Number(row.id), projectName: row.project_name, thresholds: thresholdsOf(row.attributes ? jsonColumn(row.attributes) : {}) };
 }
 
 /** The counts of one project at the database's now. */
@@ -71,7 +70,7 @@ export async function activityCounts(q: Queryable, project: ProjectRef): Promise
   const byStatus = Object.fromEntries(SUBJECT_STATUSES.map((s) => [s, 0])) as Record<SubjectStatus, number>;
   let paired = 0;
   let subjects = 0;
-  for (const r of parsed(row.status)) {
+  for (const r of jsonColumn(row.status)) {
     const n = Number(r.subjects);
     byStatus[subjectStatus(r.activated, r.removed)] += n;
     subjects += n;
@@ -100,8 +99,8 @@ export async function projectOverview(q: Queryable, project: ProjectRef): Promis
   const counts = await activityCounts(q, project);
   const [charts] = await q.query<{ weeks: Json<{ week: string; subjects: number }[]>; days: Json<{ day: string; subjects: number }[]>; today: string }>(
     CHARTS_SQL, [project.id]);
-  const weekCounts = new Map(parsed(charts.weeks).map((w) => [w.week, Number(w.subjects)]));
-  const dayCounts = new Map(parsed(charts.days).map((d) => [d.day, Number(d.subjects)]));
+  const weekCounts = new Map(jsonColumn(charts.weeks).map((w) => [w.week, Number(w.subjects)]));
+  const dayCounts = new Map(jsonColumn(charts.days).map((d) => [d.day, Number(d.subjects)]));
   return {
     projectName: project.projectName,
     asOf: counts.asOf,
@@ -143,6 +142,6 @@ export async function organizationProjects(q: Queryable, organizationName: strin
   );
   if (!rows.length) return undefined;
   return rows.filter((r) => r.id !== null).map((r) => ({
-    id: Number(r.id), projectName: r.project_name!, thresholds: thresholdsOf(r.attributes ? parsed(r.attributes) : {}),
+    id: Number(r.id), projectName: r.project_name!, thresholds: thresholdsOf(r.attributes ? jsonColumn(r.attributes) : {}),
   }));
 }

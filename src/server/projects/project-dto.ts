@@ -3,7 +3,7 @@
 // Projects read here come with their attributes, groups (and source types) in their rows: one statement for any
 // number of them. Rows read elsewhere (toProjectDTOs) take a fixed number: attributes, groups and source types.
 import type { Attributes, ProjectDTO, ProjectStatus } from '../../common/dto';
-import { first, type Queryable } from '../db/database';
+import { first, jsonColumn, type Queryable } from '../db/database';
 import { projectNotFound } from '../http/not-found';
 import { reducedSourceType, sourceTypesByProject } from './source-type-summary';
 
@@ -40,26 +40,26 @@ interface DetailedProjectRow extends ProjectRow {
   source_types: Parameters<typeof reducedSourceType>[0][] | string | null;
 }
 
-/** A JSON column: parsed by postgres.js, text from the embedded database when it comes as text. */
-const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 /** The details of DetailedProjectRows, as projectDetails answers them. */
 function detailsOf(rows: DetailedProjectRow[]): ProjectDetails {
   const details: ProjectDetails = { attributes: new Map(), groups: new Map(), sourceTypes: new Map() };
   for (const row of rows) {
     const attributes: Attributes = {};
-    for (const [key, value] of parsed(row.attribute_pairs) ?? []) attributes[key] = value ?? '';
+    for (const [key, value] of jsonColumn(row.attribute_pairs) ?? []) attributes[key] = value ?? '';
     details.attributes.set(row.id, attributes);
-    const groups = parsed(row.group_names);
+    const groups = jsonColumn(row.group_names);
     if (groups) details.groups.set(row.id, groups);
-    const types = parsed(row.source_types);
+    const types = jsonColumn(row.source_types);
     if (types) details.sourceTypes.set(row.id, types.map(reducedSourceType));
   }
   return details;
 }
 
-/** The DTOs of the projects `tail` (WHERE, ORDER BY, LIMIT over `project p` and `radar_organization o`) selects. */
-async function projectDtosWith(db: Queryable, tail: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
+/**
+ * The projects `tail` selects (a WHERE over `project p` and its organization `o`, with order and limit) and their
+ * DTOs, each with its attributes, groups (and source types) in its row: one statement.
+ */
+export async function projectDtosOf(db: Queryable, tail: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
   const rows = await db.query<DetailedProjectRow>(`${selectWithDetails(form)} ${tail}`, params);
   return assemble(rows, detailsOf(rows), form, timeoutMs);
 }
@@ -123,15 +123,7 @@ export function projectDtoById(db: Queryable, projectId: number, form: ProjectFo
 
 /** Like projectDtoById, for the one project `filter` names (e.g. a subquery: a subject's project). */
 export async function projectDtoOf(db: Queryable, filter: ProjectFilter, form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO | undefined> {
-  return (await projectDtosWith(db, `WHERE p.id = ${filter.sql}`, filter.params, form, timeoutMs))[0];
-}
-
-/**
- * The projects `tail` selects (a WHERE over `project p` and its organization `o`, with order and limit) and their
- * DTOs, each with its attributes, groups (and source types) in its row: one statement.
- */
-export function projectDtosOf(db: Queryable, tail: string, params: unknown[], form: ProjectForm, timeoutMs?: number): Promise<ProjectDTO[]> {
-  return projectDtosWith(db, tail, params, form, timeoutMs);
+  return (await projectDtosOf(db, `WHERE p.id = ${filter.sql}`, filter.params, form, timeoutMs))[0];
 }
 
 interface ProjectDetails {
@@ -173,7 +165,7 @@ function assemble(rows: ProjectRow[], { attributes, groups, sourceTypes }: Proje
 
 /** One project by name in the full form, or undefined. */
 export async function loadProject(db: Queryable, projectName: string, timeoutMs?: number): Promise<ProjectDTO | undefined> {
-  return (await projectDtosWith(db, 'WHERE p.project_name = $1', [projectName], 'full', timeoutMs))[0];
+  return (await projectDtosOf(db, 'WHERE p.project_name = $1', [projectName], 'full', timeoutMs))[0];
 }
 
 /** The project's id, or a 404 `error.projectNameNotFound`. */
