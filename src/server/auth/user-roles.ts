@@ -1,6 +1,6 @@
 // A user's roles as the permission check sees them: authority plus referent (project or organization name), and for
 // project roles the organization of that project.
-import type { Queryable } from '../db/database';
+import { jsonColumn, type Queryable } from '../db/database';
 import { USER_ROLES_FROM } from './role-scope-join';
 import type { TokenRole } from '../../common/permission-check';
 
@@ -73,7 +73,7 @@ export function userAccessJsonSql(loginSql: string): string {
 /** The UserAccess of a userAccessJsonSql value (undefined for NULL: no such user). */
 export function userAccessFromJson(json: unknown): UserAccess | undefined {
   if (json === null || json === undefined) return undefined;
-  return accessOf((typeof json === 'string' ? JSON.parse(json) : json) as Parameters<typeof accessOf>[0]);
+  return accessOf(jsonColumn(json as Parameters<typeof accessOf>[0] | string));
 }
 
 /** The `roles` claim form: "project:ROLE_X", "org:ROLE_ORGANIZATION_ADMIN", or "ROLE_SYS_ADMIN". */

@@ -30,10 +30,10 @@ export async function first<T = Row>(db: Queryable, sql: string, params?: unknow
   return rows[0];
 }
 
-/** PostgreSQL error codes the data layer turns into 4xx answers. */
 /** A json column's value: postgres.js parses it, the embedded database may hand it over as text. */
 export const jsonColumn = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
+/** PostgreSQL error codes the data layer turns into 4xx answers. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 

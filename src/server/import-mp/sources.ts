@@ -5,6 +5,7 @@ import { inChunks, recordset } from './bulk';
 import { sameRows, sortedEntries, type ImportContext } from './context';
 import type { MpSource } from './mp-model';
 import type { Outcome } from './report';
+import { jsonColumn } from '../db/database';
 
 interface SourceRow {
   source_id: string;
@@ -38,7 +39,7 @@ export async function importSources(ctx: ImportContext, sources: MpSource[]): Pr
   const byName = new Map<string, Current>();
   for (const r of rows) {
     const c = { ...r, id: Number(r.id), source_type_id: n(r.source_type_id), project_id: n(r.project_id), subject_id: n(r.subject_id),
-      attributes: typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes };
+      attributes: jsonColumn(r.attributes) };
     byUuid.set(c.source_id, c);
     byName.set(c.source_name, c);
   }

@@ -12,6 +12,7 @@ import type { MpSubject, MpUser } from './mp-model';
 import type { Outcome } from './report';
 import type { UserOutcome } from './users';
 import { recordSubjectHistory } from './subject-history';
+import { jsonColumn } from '../db/database';
 
 interface SubjectRow {
   user_id: number;
@@ -52,7 +53,7 @@ export async function importSubjects(ctx: ImportContext, subjects: MpSubject[], 
     const n = (v: unknown) => (v === null ? null : Number(v));
     current.set(Number(r.user_id), {
       ...r, id: Number(r.id), user_id: Number(r.user_id), project_id: n(r.project_id), group_id: n(r.group_id),
-      attributes: typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes,
+      attributes: jsonColumn(r.attributes),
     });
   }
 

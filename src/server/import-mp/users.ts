@@ -12,6 +12,7 @@ import { sameRows, type ImportContext } from './context';
 import type { MpUser } from './mp-model';
 import type { Outcome } from './report';
 import { RoleResolver, type PortalRole } from './roles';
+import { jsonColumn } from '../db/database';
 
 export interface UserOutcome {
   portalId?: number;
@@ -76,7 +77,7 @@ async function currentUsers(ctx: ImportContext, logins: string[]): Promise<Map<s
        FROM radar_user u WHERE u.login = ANY($1::text[])`,
     [logins],
   );
-  return new Map(rows.map((r) => [r.login, { ...r, id: Number(r.id), role_ids: (typeof r.role_ids === 'string' ? JSON.parse(r.role_ids) : r.role_ids).map(Number) }]));
+  return new Map(rows.map((r) => [r.login, { ...r, id: Number(r.id), role_ids: jsonColumn(r.role_ids).map(Number) }]));
 }
 
 export async function importUsers(ctx: ImportContext, users: MpUser[], subjectUserIds: Set<number>): Promise<Map<number, UserOutcome>> {

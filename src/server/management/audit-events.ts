@@ -2,7 +2,7 @@
 // audit_event, paged and sorted like Spring's PersistenceAuditEvent (auditEventDate, principal, auditEventType),
 // optionally between two whole days (UTC; both inclusive), of one type, one principal and about one subject. The export
 // (audit-export.ts) reads the same filter in keyset batches.
-import type { Queryable } from '../db/database';
+import { jsonColumn, type Queryable } from '../db/database';
 import { limitClause, orderByClause, type Pageable } from '../http/paging';
 
 export interface AuditEvent {
@@ -43,7 +43,7 @@ export interface AuditFilter extends DayRange {
 }
 
 function dataOf(raw: unknown): Record<string, string> {
-  const value = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const value = jsonColumn(raw);
   const out: Record<string, string> = {};
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);

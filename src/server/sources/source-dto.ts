@@ -2,7 +2,7 @@
 // type, project, subject login and attributes, so a page of any size is one statement on either database.
 import type { Attributes, MinimalSourceDetailsDTO, SourceDTO } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
-import type { Queryable } from '../db/database';
+import { jsonColumn, type Queryable } from '../db/database';
 import { reducedSourceType } from '../projects/source-type-summary';
 
 export interface SourceRow {
@@ -38,7 +38,7 @@ export const SOURCE_SELECT = `SELECT rs.id, rs.source_id::text AS source_id, rs.
 // One driver hands json back parsed, the other (depending on the column type) as text.
 function attributesOf(row: SourceRow): Attributes {
   if (row.attributes === null) return {};
-  return typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as Attributes) : row.attributes;
+  return jsonColumn(row.attributes);
 }
 
 /** What a permission on the source is checked against: where it lives. */

@@ -12,6 +12,7 @@ import { authorOf, recordRevision } from '../revisions/record';
 import { getSubject, subjectEntity, type FoundSubject } from '../subjects/load-subject';
 import { requireStillAllowed } from '../subjects/recheck-access';
 import { findSource, SOURCE_SELECT, toMinimalSource, toSourceDTO, writeAttributes, type SourceRow } from './source-dto';
+import { jsonColumn } from '../db/database';
 
 export async function listSubjectSources(ctx: RequestContext, found: FoundSubject, withInactive: boolean) {
   const rows = await ctx.app.db.query<SourceRow>(`${SOURCE_SELECT} WHERE rs.subject_id = $1 AND NOT rs.deleted ORDER BY rs.id`, [found.row.id]);
@@ -23,7 +24,7 @@ export async function listSubjectSources(ctx: RequestContext, found: FoundSubjec
   );
   const bySourceId = new Map<string, MinimalSourceDetailsDTO>();
   for (const { snapshot } of history) {
-    const dto = (typeof snapshot === 'string' ? JSON.parse(snapshot) : snapshot) as SubjectDTO;
+    const dto = jsonColumn(snapshot as SubjectDTO | string);
     for (const source of dto.sources ?? []) if (source.sourceId) bySourceId.set(source.sourceId, source);
   }
   for (const source of current) bySourceId.set(source.sourceId!, source);

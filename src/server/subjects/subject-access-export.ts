@@ -14,6 +14,7 @@ import { readErasure, type SubjectErasure } from './subject-erasure';
 import { flushViews, viewerOf } from './subject-views';
 import { withReadableProjects } from './subject-revisions';
 import { subjectNotFound } from '../http/not-found';
+import { jsonColumn } from '../db/database';
 
 export interface SubjectAccessExport {
   exportedAt: string;
@@ -45,7 +46,7 @@ export async function exportSubjectAccess(ctx: RequestContext, principal: Princi
         WHERE c.entity_kind = 'subject' AND (c.entity_id = $1 OR c.entity_key = $2) ORDER BY c.revision_id, c.id`, [subjectId, login]);
     // The same rule as the revision pages: a snapshot's project the caller may not read shows its name only.
     const snapshots = await withReadableProjects(tx, principal,
-      revisions.map((r) => (typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot) as SubjectDTO));
+      revisions.map((r) => jsonColumn(r.snapshot as SubjectDTO | string)));
     const links = await tx.query<{ client_id: string; persistent: boolean; fetched: boolean; live: boolean; created_by: string | null; created_at: Date | null; expiry_date: Date; used_at: Date | null }>(
       `SELECT client_id, persistent, fetched, expiry_date > now() AS live, created_by, created_at, expiry_date, used_at
          FROM radar_meta_token WHERE subject_id = $1 ORDER BY created_at DESC NULLS LAST, id DESC`, [subjectId]);

@@ -11,7 +11,7 @@ import type { EntityDetails } from '../../common/permission-check';
 import { recordSecurityEvent } from '../audit/security-events';
 import { credentialsChangedSql, credentialsStamp } from '../auth/credentials';
 import type { Principal } from '../auth/principal';
-import type { Queryable } from '../db/database';
+import { jsonColumn, type Queryable } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { apiError, validationFailed } from '../http/errors';
 import { authorOf, recordRevision } from '../revisions/record';
@@ -124,7 +124,7 @@ async function scrubAudit(tx: Queryable, login: string, values: readonly string[
          OR (cardinality($2::text[]) > 0 AND data::text LIKE ANY(SELECT '%' || replace(replace(replace(v, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' FROM unnest($2::text[]) v))`,
     [login, long.map((v) => JSON.stringify(v).slice(1, -1))]);
   for (const row of rows) {
-    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+    const data = jsonColumn(row.data as Record<string, unknown> | string);
     const about = data.user === login || String(data.subject_login ?? '').split(',').includes(login);
     const next = scrubbed(data, about ? values : long);
     if (next) await tx.query('UPDATE audit_event SET data = $2::text::jsonb WHERE id = $1', [row.id, JSON.stringify(next)]);

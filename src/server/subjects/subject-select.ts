@@ -4,6 +4,7 @@
 // and no per-row queries (no N+1); the function's plan is kept per session, so it is not re-planned per request.
 import type { Attributes, MinimalSourceDetailsDTO, SubjectDTO, SubjectStatus } from '../../common/dto';
 import { toRoleDTO, type RoleRow } from '../roles/role-dto';
+import { jsonColumn } from '../db/database';
 
 /** `FROM subject_rows(<ids>) d`: columns `d.ord` (position) and `d.row_json` (a SubjectRow). */
 export const subjectRowsOf = (idsSql: string) => `subject_rows(${idsSql}) d`;
@@ -29,7 +30,7 @@ export interface SubjectRow {
 
 /** A `row_json` value as it arrives (parsed by both drivers; a string is parsed defensively). */
 export function subjectRow(value: SubjectRow | string): SubjectRow {
-  return typeof value === 'string' ? (JSON.parse(value) as SubjectRow) : value;
+  return jsonColumn(value);
 }
 
 /** Status from the two flags: removed and activated (docs/subjects.md). */

@@ -9,7 +9,7 @@ import type { EntityDetails } from '../../common/permission-check';
 import { credentialsStamp, stampOnDeactivation } from '../auth/credentials';
 import { requireAccess } from '../auth/guards';
 import type { Principal } from '../auth/principal';
-import type { Queryable } from '../db/database';
+import { jsonColumn, type Queryable } from '../db/database';
 import { entityAlert } from '../http/alerts';
 import { ok, type Reply, type RequestContext } from '../http/context';
 import { authorOf } from '../revisions/record';
@@ -98,7 +98,7 @@ const LOCK_KEPT = `SELECT json_build_object(${KEPT.map((k) => `'${k}', ${k === '
 async function lockUnchanged(tx: Queryable, seen: FoundSubject): Promise<boolean> {
   const [locked] = await tx.query<{ kept: Record<string, unknown> | string }>(LOCK_KEPT, [seen.row.id]);
   if (!locked) return false;
-  const now = typeof locked.kept === 'string' ? (JSON.parse(locked.kept) as Record<string, unknown>) : locked.kept;
+  const now = jsonColumn(locked.kept);
   const before = seen.row as unknown as Record<string, unknown>;
   return KEPT.every((k) => JSON.stringify(now[k]) === JSON.stringify(before[k]));
 }

@@ -1,7 +1,7 @@
 // A user's role instances as the user endpoints need them: ids and names for the RoleDTO, plus the organization a
 // project role's project lives in (for scope checks). Loaded for any number of users with one query.
 import type { RoleDTO } from '../../common/dto';
-import type { Queryable } from '../db/database';
+import { jsonColumn, type Queryable } from '../db/database';
 import { USER_ROLES_FROM } from '../auth/role-scope-join';
 
 export interface UserRole {
@@ -66,7 +66,7 @@ export const USER_ROLES_JSON = `(SELECT coalesce(json_agg(json_build_object('id'
     WHERE ru.user_id = u.id)`;
 
 export function userRolesFromJson(json: unknown): UserRole[] {
-  const rows = (typeof json === 'string' ? JSON.parse(json) : json) as RoleRow[];
+  const rows = jsonColumn(json as RoleRow[] | string);
   return rows.map(toUserRole);
 }
 

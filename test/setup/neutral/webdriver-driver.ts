@@ -36,6 +36,13 @@ const RECORDER = `
     addEventListener('unhandledrejection', (e) => window.__problems.push('pageerror: ' + (e.reason && e.reason.message || e.reason)));
   }`;
 
+// Whether an element keeps its box over two animation frames (the async script's last argument is its callback).
+const STILL = `
+  const [element, done] = arguments;
+  const box = () => JSON.stringify(element.getBoundingClientRect());
+  const before = box();
+  requestAnimationFrame(() => requestAnimationFrame(() => done(box() === before)));`;
+
 /**
  * A configuration folder of the browser's own: MiniBrowser saves a download without asking, in the XDG download
  * folder (GLib's g_get_user_special_dir, read from user-dirs.dirs), which would be the user's ~/Downloads (or ~)
@@ -185,6 +192,11 @@ class WebKitDriver implements Driver {
       const enabled = await this.session.execute<boolean>(
         'const e = arguments[0]; return !(e.disabled || (e.closest && e.closest("fieldset[disabled]")));', [element]);
       if (!enabled) throw new WebDriverError('click', 'element not interactable', `${selector} is disabled`);
+      // WebDriver clicks where the element was when it looked: one still moving (content loading in above it) is
+      // missed. Waited for until it keeps its place over two frames, as a puppeteer locator waits.
+      if (!(await this.session.executeAsync<boolean>(STILL, [element]))) {
+        throw new WebDriverError('click', 'element not interactable', `${selector} is still moving`);
+      }
       await this.session.click(element);
     });
   }

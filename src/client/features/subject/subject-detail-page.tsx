@@ -32,6 +32,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const subject = loaded.data;
   const projectName = subject?.project?.projectName;
   const privacy = useSubjectPrivacy(subject ? login : null);
+  const erased = privacy.data?.erasure !== undefined;
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
   const row = (key: string, value: ReactNode) => (
@@ -71,7 +72,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           {row('lastModifiedDate', formatDateTime(subject.lastModifiedDate))}
         </dl>
       )}
-      {subject && <SubjectPrivacy data={privacy} />}
+      {subject && <SubjectPrivacy view={privacy} />}
       <div className="subject-detail__actions">
         <button type="button" className="button button--secondary" onClick={() => router.back()}>
           {t('entity.action.back')}
@@ -90,7 +91,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           </button>
         </AuthorityGate>
         {subject && (
-          <SubjectPrivacyActions login={login} admins={admins} erased={privacy?.erasure !== undefined} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
+          <SubjectPrivacyActions login={login} admins={admins} erased={erased} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
         )}
         <AuthorityGate authorities={[ROLE_SYS_ADMIN]}>
           <button type="button" className="button button--danger" disabled={!subject} onClick={() => openInPlace(pathOf('subject', login, 'delete'))}>

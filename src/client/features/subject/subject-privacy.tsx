@@ -5,9 +5,10 @@
 import type { ReactNode } from 'react';
 import { AuthorityGate } from '../../components/authority-gate';
 import { formatDateTime } from '../../components/format';
+import { LoadError } from '../../components/load-error';
 import { useHttp } from '../../components/services-react';
 import { useT } from '../../lib/i18n-react';
-import { useResource } from '../../lib/resource-react';
+import { useResource, type ResourceView } from '../../lib/resource-react';
 
 export interface SubjectPrivacyVM {
   erasure?: { login: string; erasedBy: string; erasedAt: string; reason: string };
@@ -18,18 +19,30 @@ const privacyPath = (login: string) => `api/subjects/${encodeURIComponent(login)
 
 /** The subject's privacy state, reloaded when the subject changes (an erasure emits its update). `login` null: the
  * subject is not (or no longer) there to ask about, e.g. a deleted one whose history is shown, so nothing is read. */
-export function useSubjectPrivacy(login: string | null): SubjectPrivacyVM | undefined {
+export function useSubjectPrivacy(login: string | null): ResourceView<SubjectPrivacyVM> {
   const http = useHttp();
   return useResource(login === null ? null : ['subject-privacy', login], async (signal) => (await http.get<SubjectPrivacyVM>(privacyPath(login!), { signal })).data, {
     // A deleted subject has no privacy state left to read.
     reloadOn: { subjectListModification: (change) => change.subject.login === login && change.op !== 'DELETE' },
-  }).data;
+  });
 }
 
 /** "Last viewed by" and the erasure notice. */
-export function SubjectPrivacy({ data }: { data: SubjectPrivacyVM | undefined }): ReactNode {
+export function SubjectPrivacy({ view }: { view: ResourceView<SubjectPrivacyVM> }): ReactNode {
   const t = useT();
-  if (!data) return null;
+  const data = view.data;
+  if (view.error !== undefined) {
+    return <LoadError error={view.error} onRetry={view.retry} message={t('managementPortalApp.subject.privacy.notLoaded')} />;
+  }
+  // While it loads, its line is already there: the actions below stay where they are instead of moving down under a
+  // pointer that is about to click one of them.
+  if (!data) {
+    return (
+      <div className="subject-privacy">
+        <p className="subject-privacy__viewed">{t('global.loading')}</p>
+      </div>
+    );
+  }
   return (
     <div className="subject-privacy">
       {data.erasure && (

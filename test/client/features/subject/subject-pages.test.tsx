@@ -68,6 +68,31 @@ t('a project admin of the project may see revisions and discontinue, but not del
   assert.is(view.queryByText('Group'), null);
 });
 
+t('the privacy line holds its place while it loads, and a failure to load it says so with a retry', async () => {
+  let release: (answer: ReturnType<typeof json>) => void = () => undefined;
+  const h = await harness({
+    url: '/subject/abc',
+    account: SYS_ADMIN,
+    answers: {
+      'GET api/subjects/abc': json(SUBJECT),
+      'GET api/subjects/abc/privacy': [() => new Promise((resolve) => { release = resolve; }), json({})],
+    },
+  });
+  const view = h.render(<SubjectDetailPage params={{ login: 'abc' }} />);
+  await waitFor(() => view.getByText('watch-1'));
+  // Loading: a line in the privacy part, above the actions (so they do not move when the answer comes).
+  const line = view.container.querySelector('.subject-privacy')!;
+  assert.ok(line, 'the privacy part is there while it loads');
+  assert.ok(line.textContent!.includes('Loading'));
+  const actions = view.container.querySelector('.subject-detail__actions')!;
+  assert.ok(line.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING);
+  act(() => release(json({ message: 'boom' }, 500)));
+  await waitFor(() => view.getByText('Who viewed this subject could not be loaded.'));
+  fireEvent.click(view.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => view.getByText('Not viewed by anyone else yet.'));
+  assert.equal(h.missing, []);
+});
+
 t('revisions: page 0, size 20, sort user.login ascending then id; columns from the revision and its subject', async () => {
   const calls: RecordedCall[] = [];
   const revision = { id: 5, revisionType: 'MOD', author: 'admin', timestamp: '2024-03-01T09:30:00Z', entity: { ...SUBJECT, status: 'DISCONTINUED' } };
