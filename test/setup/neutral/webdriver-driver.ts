@@ -126,10 +126,9 @@ class WebKitDriver implements Driver {
   async setViewport(size: { width: number; height: number }): Promise<number> {
     // Should the window have a frame around the page (a MiniBrowser without --full-screen), measure the viewport and
     // make up the difference.
-    await this.session.setWindowRect(size);
-    const inner = await this.session.execute<[number, number]>('return [innerWidth, innerHeight];', []);
+    let inner = await this.resizeWindow(size, size);
     if (inner[0] !== size.width || inner[1] !== size.height) {
-      await this.session.setWindowRect({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) });
+      inner = await this.resizeWindow({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) }, size);
     }
     // Let the page lay itself out at the new size.
     await sleep(100);
@@ -137,6 +136,30 @@ class WebKitDriver implements Driver {
     // A phone check at another width would pass for the wrong reason.
     if (width !== size.width) throw new Error(`WebKit gave a viewport of ${width} px for ${size.width} px`);
     return width;
+  }
+
+  /**
+   * Sets the window's size and answers the viewport's once the resize has arrived: the window manager's answer comes
+   * after WebDriver's, and a viewport read too early (the previous test's 375 px) once made the frame's allowance
+   * 905 px, a window of 2185 px.
+   */
+  private async resizeWindow(rect: { width: number; height: number }, want: { width: number; height: number }): Promise<[number, number]> {
+    const read = () => this.session.execute<[number, number]>('return [innerWidth, innerHeight];', []);
+    const before = await read();
+    await this.session.setWindowRect(rect);
+    const deadline = Date.now() + 3000;
+    let last = before;
+    let steady = 0;
+    for (;;) {
+      const now = await read();
+      if (now[0] === want.width && now[1] === want.height) return now;
+      const changed = now[0] !== before[0] || now[1] !== before[1];
+      steady = now[0] === last[0] && now[1] === last[1] ? steady + 1 : 0;
+      // Changed and then still for a quarter of a second: that is the size the window got.
+      if ((changed && steady >= 5) || Date.now() > deadline) return now;
+      last = now;
+      await sleep(50);
+    }
   }
 
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
