@@ -44,6 +44,9 @@ async function filterFor(page: ShellPage, text: string): Promise<void> {
   await page.click('input[name="filter"]', { count: 3 });
   await page.keyboard.press('Backspace');
   await page.type('input[name="filter"]', text);
+  // The list follows the filter 150 ms after the last key; until then it shows the old filter's operations and
+  // moves when it changes, so a click into it could land beside its target (seen once on Firefox).
+  await page.waitForSelector('.api-docs__results[aria-busy="false"]', { timeout: 10000 });
 }
 
 const answerOf = async (panel: ElementHandle<Element>) => {

@@ -32,6 +32,9 @@ export function ApiDocsPage(_props: PageProps): ReactNode {
   const shown = groups.reduce((sum, group) => sum + group.operations.length, 0);
   // A filter opens every group that still has operations; a heading's own toggle wins over that.
   const isOpen = (name: string) => openTags[name] ?? settledFilter.trim() !== '';
+  // Until the typed filter settles, the list below still shows the previous one and is about to move: say so
+  // (assistive technology waits for the count, and a test waits before it clicks into the list).
+  const filterPending = filter !== settledFilter;
 
   return (
     <section className="entity-page api-docs">
@@ -60,20 +63,22 @@ export function ApiDocsPage(_props: PageProps): ReactNode {
             onChange={setFilter}
             autoComplete="off"
           />
-          <p className="api-docs__note" aria-live="polite">
-            {t('apiDocs.shown', { shown, total: ready.operations.length })}
-          </p>
-          {groups.length === 0 && <p>{t('apiDocs.noMatch')}</p>}
-          {groups.map((group) => (
-            <TagSection
-              key={group.name}
-              group={group}
-              open={isOpen(group.name)}
-              onToggle={() => setOpenTags((current) => ({ ...current, [group.name]: !isOpen(group.name) }))}
-              doc={ready.doc}
-              serverUrl={ready.doc.servers?.[0]?.url}
-            />
-          ))}
+          <div className="api-docs__results" aria-busy={filterPending}>
+            <p className="api-docs__note" aria-live="polite">
+              {t('apiDocs.shown', { shown, total: ready.operations.length })}
+            </p>
+            {groups.length === 0 && <p>{t('apiDocs.noMatch')}</p>}
+            {groups.map((group) => (
+              <TagSection
+                key={group.name}
+                group={group}
+                open={isOpen(group.name)}
+                onToggle={() => setOpenTags((current) => ({ ...current, [group.name]: !isOpen(group.name) }))}
+                doc={ready.doc}
+                serverUrl={ready.doc.servers?.[0]?.url}
+              />
+            ))}
+          </div>
         </>
       )}
     </section>

@@ -55,8 +55,13 @@ t('loads the config, then the document it names; tags start closed; a tag opens 
 t('the filter (debounced) opens the groups that still match and hides the rest', async () => {
   const { h, view } = await openPage();
   await waitFor(() => assert.ok(view.getByLabelText(/Filter operations/)));
+  const results = () => document.querySelector('.api-docs__results')!;
+  assert.is(results().getAttribute('aria-busy'), 'false');
   fireEvent.change(view.getByLabelText(/Filter operations/), { target: { value: 'get projects groups' } });
+  // Until the filter settles the list is the old one, and says it is about to change.
+  assert.is(results().getAttribute('aria-busy'), 'true');
   await act(() => tick(200));
+  assert.is(results().getAttribute('aria-busy'), 'false');
   assert.equal([...document.querySelectorAll('[data-operation]')].map((b) => b.getAttribute('data-operation')), [
     'GET /api/projects/{projectName}/groups', 'GET /api/projects/{projectName}/groups/{groupName}',
   ]);
