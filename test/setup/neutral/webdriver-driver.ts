@@ -130,12 +130,11 @@ class WebKitDriver implements Driver {
     if (inner[0] !== size.width || inner[1] !== size.height) {
       inner = await this.resizeWindow({ width: size.width + (size.width - inner[0]), height: size.height + (size.height - inner[1]) }, size);
     }
+    // A phone check at another width would pass for the wrong reason.
+    if (inner[0] !== size.width) throw new Error(`WebKit gave a viewport of ${inner[0]} px for ${size.width} px`);
     // Let the page lay itself out at the new size.
     await sleep(100);
-    const [width] = await this.session.execute<[number]>('return [innerWidth];', []);
-    // A phone check at another width would pass for the wrong reason.
-    if (width !== size.width) throw new Error(`WebKit gave a viewport of ${width} px for ${size.width} px`);
-    return width;
+    return inner[0];
   }
 
   /**
