@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   joinCluster();
   let db;
   try {
-    db = await openDatabase(config);
+    db = await openDatabase(config, logs.get('database'));
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -1,11 +1,9 @@
 // GET management/health (public, docs/management.md): the database and the disk the data lives on. A component that
 // is down makes the whole answer DOWN with status 503 and the same body, which the health screen shows as data.
-import { statfs } from 'node:fs/promises';
 import type { Reply } from '../http/context';
 import type { AppServices } from '../services';
 import { workersSnapshot } from '../cluster/worker-status';
-
-const DISK_THRESHOLD = 10 * 1024 * 1024;
+import { diskSpaceHealth } from '../db/disk-space';
 
 interface Component {
   status: 'UP' | 'DOWN';
@@ -24,14 +22,7 @@ async function dbHealth(app: AppServices): Promise<Component> {
 }
 
 async function diskHealth(app: AppServices): Promise<Component> {
-  try {
-    const s = await statfs(app.config.dataDir).catch(() => statfs('.'));
-    const total = s.blocks * s.bsize;
-    const free = s.bavail * s.bsize;
-    return { status: free >= DISK_THRESHOLD ? 'UP' : 'DOWN', details: { total, free, threshold: DISK_THRESHOLD } };
-  } catch (error) {
-    return { status: 'DOWN', details: { error: (error as Error).message } };
-  }
+  return diskSpaceHealth(app.config.dataDir, app.config.diskSpace);
 }
 
 /** With WORKERS above 1: every worker process, as the primary's heartbeat last saw it (cluster/primary.ts). */
