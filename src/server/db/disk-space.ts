@@ -44,8 +44,8 @@ export function readDiskSpace(dir: string, thresholds: DiskSpaceThresholds): Dis
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
 /**
- * Reads of one directory's volume, at most one per `maxAgeMs` (a statfs costs a system call, and writes ask before
- * each statement), that log once when the space falls below the warning level or the minimum and once when it is
+ * Reads of one directory's volume, while space is plentiful at most one per `maxAgeMs` (a statfs costs a system call,
+ * and every statement asks), that log once when the space falls below the warning level or the minimum and once when it is
  * back. `watch` also reads it every few seconds, so the warning comes while the server is idle too.
  */
 export class DiskSpaceMonitor {
@@ -60,10 +60,11 @@ export class DiskSpaceMonitor {
     private readonly maxAgeMs = 250,
   ) {}
 
-  /** The last reading, refreshed when older than `maxAgeMs` (or when `fresh`). */
+  /** The last reading, refreshed when older than `maxAgeMs`, when `fresh`, or when space was low (so that writes
+   * stop as soon as the minimum is crossed, and resume as soon as space is back). */
   read(fresh = false): DiskSpaceReading {
     const now = Date.now();
-    if (!fresh && this.last && now - this.readAt < this.maxAgeMs) return this.last;
+    if (!fresh && this.last && !this.last.low && now - this.readAt < this.maxAgeMs) return this.last;
     let reading: DiskSpaceReading;
     try {
       reading = readDiskSpace(this.dir, this.thresholds);
