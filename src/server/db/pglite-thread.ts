@@ -185,8 +185,10 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
       let conn: Connection | undefined;
       try {
         const attempt = open(false);
+        // Opening replays the log since the last checkpoint, which may take a while on a big database.
+        const limitMs = Math.max(stuckAfterMs, 60_000);
         const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`not ready within ${stuckAfterMs / 1000} s`)), stuckAfterMs).unref());
+          setTimeout(() => reject(new Error(`not ready within ${limitMs / 1000} s`)), limitMs).unref());
         conn = await Promise.race([attempt, timeout]);
         attempt.then((late) => (late !== conn ? late.worker.terminate() : undefined), () => {});
       } catch (error) {
