@@ -7,6 +7,7 @@ import { runPrimary } from './cluster/primary';
 import { announceListening, joinCluster } from './cluster/worker-status';
 import { openDatabase } from './db/open-database';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseUnavailableError } from './db/database-unavailable';
 import { LoggerRegistry } from './log';
 import { startServer } from './start';
 
@@ -80,6 +81,11 @@ main().catch((error) => {
     // Found at start-up (OAUTH_CLIENTS_FILE's content): the same plain message and exit code as loadConfig's.
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    // A volume already below DISK_SPACE_MINIMUM_MB: start-up writes (migrations, the first admin) cannot be made.
+    console.error(`The server could not start: ${error.message}`);
+    process.exit(1);
   }
   console.error('The server could not start:', error);
   process.exit(1);
