@@ -140,9 +140,12 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
   let current: Connection | undefined;
   let reopening: NodeJS.Timeout | undefined;
   let nextTx = 1;
+  /** The last thread given up on, which must have exited before the database is opened again. */
+  let previous: Connection | undefined;
 
   const onDiskFull = (conn: Connection, detail: string) => {
-    conn.diskFullAt ??= Date.now();
+    if (conn.diskFullAt !== undefined) return;
+    conn.diskFullAt = Date.now();
     log?.warn(`the embedded database could not write: ${detail}`);
     // Checked again after the grace: a write error PostgreSQL reports as an error is answered well before it.
     setTimeout(() => watch(conn), SILENT_AFTER_DISK_FULL_MS + 50).unref();
@@ -151,7 +154,6 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
   const open = async (first: boolean): Promise<Connection> => {
     const loadDataDir = first && options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const conn = new Connection({ dataDir: options.dataDir, loadDataDir }, loadDataDir ? [loadDataDir] : [], onDiskFull);
-    if (!first) conn.heardAt = Date.now();
     await conn.ready;
     return conn;
   };
@@ -164,6 +166,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     down = reason;
     conn.fail(reason);
     void conn.worker.terminate();
+    previous = conn;
     if (closed) return;
     log?.error(`the embedded database stopped answering (${reason.message}); its thread was stopped and the database ` +
       'will be reopened from its files' + (options.dataDir ? (disk ? ' once the volume has room again' : '') : ' (in memory: not reopened)'));
@@ -184,6 +187,11 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
       if (!roomToReopen()) return scheduleReopen(1000);
       let conn: Connection | undefined;
       try {
+        // Never two PGlite instances on one directory: the stopped thread must be gone (with it, its open files).
+        if (previous) {
+          await previous.exited;
+          previous = undefined;
+        }
         const attempt = open(false);
         // Opening replays the log since the last checkpoint, which may take a while on a big database.
         const limitMs = Math.max(stuckAfterMs, 60_000);
