@@ -151,12 +151,8 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     setTimeout(() => watch(conn), SILENT_AFTER_DISK_FULL_MS + 50).unref();
   };
 
-  const open = async (first: boolean): Promise<Connection> => {
-    const loadDataDir = first && options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const conn = new Connection({ dataDir: options.dataDir, loadDataDir }, loadDataDir ? [loadDataDir] : [], onDiskFull);
-    await conn.ready;
-    return conn;
-  };
+  const start = (loadDataDir?: ArrayBuffer) =>
+    new Connection({ dataDir: options.dataDir, loadDataDir }, loadDataDir ? [loadDataDir] : [], onDiskFull);
 
   /** Ends a stuck or stopped thread: its calls fail with `reason`, new calls fail at once, and reopening starts. */
   const abandon = (conn: Connection, cause: Error | undefined) => {
@@ -185,21 +181,23 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
       reopening = undefined;
       if (closed || current) return;
       if (!roomToReopen()) return scheduleReopen(1000);
-      let conn: Connection | undefined;
+      // Never two PGlite instances on one directory: the stopped thread (or a failed attempt) must be gone first, and
+      // with it its open files.
+      if (previous) {
+        await previous.exited;
+        previous = undefined;
+      }
+      if (closed) return;
+      const conn = start();
+      previous = conn; // until it is ready
       try {
-        // Never two PGlite instances on one directory: the stopped thread must be gone (with it, its open files).
-        if (previous) {
-          await previous.exited;
-          previous = undefined;
-        }
-        const attempt = open(false);
         // Opening replays the log since the last checkpoint, which may take a while on a big database.
         const limitMs = Math.max(stuckAfterMs, 60_000);
         const timeout = new Promise<never>((_, reject) =>
           setTimeout(() => reject(new Error(`not ready within ${limitMs / 1000} s`)), limitMs).unref());
-        conn = await Promise.race([attempt, timeout]);
-        attempt.then((late) => (late !== conn ? late.worker.terminate() : undefined), () => {});
+        await Promise.race([conn.ready, timeout]);
       } catch (error) {
+        void conn.worker.terminate();
         log?.warn(`reopening the embedded database failed: ${(error as Error).message}; trying again`);
         return scheduleReopen(Math.min(delayMs * 2, 10_000));
       }
@@ -207,9 +205,10 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
         void conn.worker.terminate();
         return;
       }
+      previous = undefined;
       current = conn;
       down = undefined;
-      void conn.exited.then(() => abandon(conn!, conn!.failure));
+      void conn.exited.then(() => abandon(conn, conn.failure));
       log?.info('the embedded database is open again and accepts reads and writes');
     }, delayMs);
     reopening.unref();
@@ -250,13 +249,15 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     }
   };
 
+  const first = start(options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined);
   try {
-    current = await open(true);
+    await first.ready;
   } catch (error) {
     clearInterval(watchdog);
+    void first.worker.terminate();
     throw error;
   }
-  const first = current;
+  current = first;
   const threadId = first.worker.threadId;
   void first.exited.then(() => abandon(first, first.failure));
   // One backend running one query or transaction at a time: a pool of exactly one, as in-process PGlite (pglite.ts).
