@@ -13,6 +13,7 @@ import type { AppServices } from './services';
 import { SigningKeys } from './auth/signing-keys';
 import { externalKeys } from './auth/external-keys';
 import { ensureFrontendClient } from './oauth/frontend-client';
+import { mendImportedEmptySecrets } from './oauth/imported-empty-secrets';
 import { installSessionAuth } from './session/session-auth';
 import { createMailService } from './mail/mail-service';
 import { loadFileClients, readClientsFile } from './oauth-clients/clients-file';
@@ -50,6 +51,8 @@ export async function startServer(config: Config, db: Database, options: StartOp
     if (outcome === 'no-admin') log.warn('ADMIN_PASSWORD_EVERY_START: there is no user "admin" to set the password of');
   }
   await ensureFrontendClient(db, config);
+  const madePublic = await mendImportedEmptySecrets(db);
+  if (madePublic.length) log.info(`OAuth clients made public (an earlier import kept ManagementPortal's hash of an empty secret): ${madePublic.join(', ')}`);
   if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
   if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));
   const stopAuditRetention = await startAuditRetention(db, config.auditRetentionDays, logs.get('audit'));
