@@ -7,8 +7,10 @@
 //                  (docs/widgets.md)
 //   dist/server/   the API server as one ES module (dependencies stay in node_modules), import-mp.js (the import
 //                  command, for the container image) and the migrations
-// Prints a size report (raw and gzip) from esbuild's metafile.
-// Flags: --if-needed (skip when dist/ is newer than every source), --quiet, --dev (no minify).
+// Prints a size report (raw and gzip) from esbuild's metafile: every file (`npm run build`), or with --brief one line
+// of build time and first-load total (`npm start`, whose console should show the server's address and the admin
+// password, not sixty rows of chunks).
+// Flags: --if-needed (skip when dist/ is newer than every source), --brief, --quiet, --dev (no minify).
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
@@ -19,6 +21,7 @@ import { widgetsManifest } from './scripts/widgets-manifest.mjs';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const quiet = args.has('--quiet');
+const brief = args.has('--brief');
 const minify = !args.has('--dev');
 const dist = join(root, 'dist');
 const stamp = join(dist, '.build-stamp');
@@ -45,8 +48,10 @@ function upToDate() {
   return built >= sources;
 }
 
+const bytes = (n) => `${n.toLocaleString('en-US')} B`;
 if (args.has('--if-needed') && upToDate()) {
-  if (!quiet) console.log('build: dist/ is up to date');
+  const built = existsSync(join(dist, 'build-report.json')) ? JSON.parse(readFileSync(join(dist, 'build-report.json'), 'utf8')) : null;
+  if (!quiet) console.log(`build: dist/ is up to date${built ? ` (first load ${bytes(built.firstLoad.gzip)} gzipped)` : ''}`);
   process.exit(0);
 }
 
@@ -198,7 +203,9 @@ const report = {
   widgets: { file: 'client/widgets.js', hashed: `client/${widgetsHashed}`, gzip: rows.find((r) => r.file === 'client/widgets.js').gzip },
 };
 writeFileSync(join(dist, 'build-report.json'), JSON.stringify(report, null, 2));
-if (!quiet) {
+if (brief && !quiet) {
+  console.log(`build: ${report.buildMs} ms, first load ${bytes(report.firstLoad.gzip)} gzipped (budget ${bytes(FIRST_LOAD_GZIP_BUDGET)}); \`npm run build\` lists every file`);
+} else if (!quiet) {
   const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
   console.log(`build: ${report.buildMs} ms`);
   for (const r of rows) console.log(`  ${kb(r.raw)} ${kb(r.gzip)} gz  ${r.file}`);
