@@ -21,6 +21,7 @@ import { startAuditRetention } from './audit/retention';
 import { importOnFirstStart } from './import-mp/first-start';
 import { applyAdminPassword } from './db/admin-password';
 import { watchPool } from './metrics/portal-metrics';
+import { shareRequestMetrics } from './metrics/cluster-metrics';
 import './http/draining';
 
 export interface RunningServer {
@@ -67,6 +68,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
   installSessionAuth(app);
   const unwatchPool = app.db.pool ? watchPool(app.db.pool) : () => {};
   const server = createServer(app, options);
+  shareRequestMetrics(app.metrics);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

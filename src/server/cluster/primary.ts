@@ -49,7 +49,7 @@ export function runPrimary(config: Config, log: Logger): void {
       if (!isMessage<ToPrimary>(message)) return;
       entry.lastPong = Date.now();
       if (message.type === 'mp:metrics-ask') metrics.ask(worker, message.id);
-      if (message.type === 'mp:metrics-sample') metrics.sample(worker, message.id, message.families);
+      if (message.type === 'mp:metrics-sample') metrics.sample(worker, message.id, message.sample);
       if (message.type !== 'mp:listening') return;
       entry.listening = true;
       broadcast({ type: 'mp:workers', snapshot: snapshot() });

@@ -14,7 +14,8 @@ import { recordSecurityEvent } from '../audit/security-events';
 import { exportAuditEvents, exportFileName, type ExportFormat } from './audit-export';
 import { JSON_CONTENT_TYPE } from '../http/respond';
 import { healthReply, livenessReply, readinessReply } from './health';
-import { clusterMetrics } from '../metrics/cluster-metrics';
+import { clusterMetrics, clusterRequestCounts } from '../metrics/cluster-metrics';
+import { RequestMetrics } from './request-metrics';
 import { EXPOSITION_CONTENT_TYPE, renderExposition } from '../metrics/exposition';
 import { presentsScrapeCredential } from '../metrics/scrape-credential';
 import { processMetrics } from './process-metrics';
@@ -116,7 +117,7 @@ export const managementRoutes: RouteEntry[] = [
   route({
     method: 'GET', path: '/management/prometheus', access: SYS_ADMIN,
     alsoOpensTo: presentsScrapeCredential,
-    handler: async () => ({ status: 200, contentType: EXPOSITION_CONTENT_TYPE, raw: renderExposition(await clusterMetrics()) }),
+    handler: async () => ({ status: 200, contentType: EXPOSITION_CONTENT_TYPE, raw: renderExposition((await clusterMetrics()).families) }),
     doc: {
       tag: 'Management', summary: 'Metrics for Prometheus',
       description: 'Every worker process\'s metrics in one answer (docs/operations.md): requests by method, route template and status, database pool and statement durations, event-loop lag, CPU and memory per worker, sign-in failures and token grants. Also open to a scraper presenting METRICS_TOKEN as a bearer token or Basic password.',
@@ -205,7 +206,17 @@ export const managementRoutes: RouteEntry[] = [
 
   route({
     method: 'GET', path: '/management/jhimetrics', access: SYS_ADMIN,
-    handler: ({ ctx }) => ok(processMetrics(ctx.app)),
+    handler: async ({ ctx }) => {
+      const metrics = processMetrics(ctx.app);
+      // With WORKERS above 1 the request counts are every worker's, whichever answers; the rest is this process's.
+      const cluster = await clusterRequestCounts();
+      if (cluster) {
+        const all = new RequestMetrics().add(cluster);
+        metrics['http.server.requests'] = all.httpRequests();
+        metrics.services = all.services();
+      }
+      return ok(metrics);
+    },
     doc: { tag: 'Management', summary: 'Runtime metrics', success: doc.ok(ref('Metrics'), 'Memory, HTTP requests, process and GC figures') },
   }),
 
