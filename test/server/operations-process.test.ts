@@ -1,6 +1,7 @@
 // The real entry point as a process (issue 33): with WORKERS=2 every scrape of management/prometheus counts the
 // requests both workers served (one view of the cluster, not whichever worker answers), and after SIGTERM the server
-// keeps serving new connections for SHUTDOWN_DRAIN_SECONDS while its readiness probe answers 503, then stops.
+// keeps serving new connections for SHUTDOWN_DRAIN_SECONDS while its readiness probe answers 503, then stops; its
+// output with LOG_FORMAT=json is one JSON record per line.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Agent, request as httpRequest } from 'node:http';
@@ -111,8 +112,8 @@ async function startProcess(env: Record<string, string>): Promise<{ server: Serv
   return { server, fixture, url: await waitListening(server, 180000), cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-t('after SIGTERM: readiness 503 at once, new connections still served for the drain, then a clean stop', async () => {
-  const { server, url, fixture, cleanup } = await startProcess({ SHUTDOWN_DRAIN_SECONDS: '3', SHUTDOWN_GRACE_SECONDS: '5' });
+t('after SIGTERM: readiness 503 at once, new connections still served for the drain, then a clean stop (logged as JSON)', async () => {
+  const { server, url, fixture, cleanup } = await startProcess({ SHUTDOWN_DRAIN_SECONDS: '3', SHUTDOWN_GRACE_SECONDS: '5', LOG_FORMAT: 'json', LOG_LEVEL: 'INFO' });
   try {
     const admin = `Bearer ${fixture.token}`;
     assert.is((await get(`${url}/management/health/readiness`)).status, 200);
@@ -120,6 +121,7 @@ t('after SIGTERM: readiness 503 at once, new connections still served for the dr
     const before = await get(`${url}/api/users/admin`, admin, keepAlive);
     assert.is(before.status, 200);
     assert.is(before.headers.connection, 'keep-alive');
+    const requestId = String(before.headers['x-request-id']);
     const signalled = Date.now();
     let exitedAt = 0;
     void server.exited.then(() => (exitedAt = Date.now()));
@@ -143,31 +145,18 @@ t('after SIGTERM: readiness 503 at once, new connections still served for the dr
     assert.is(await server.exited, 0);
     assert.ok(exitedAt - signalled >= 3000, `stopped ${exitedAt - signalled} ms after SIGTERM, not before the drain ended`);
     assert.match(server.output(), /draining: readiness answers 503/);
+    // LOG_FORMAT=json from the entry point: every line of the output is one record; the request's names its id.
+    const records = server.output().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = records.find((r) => r.requestId === requestId);
+    assert.ok(logged, server.output());
+    assert.is(logged!.logger, 'http');
+    assert.is(logged!.route, '/api/users/:login');
+    assert.is(logged!.status, 200);
+    assert.is(logged!.user, 'admin');
     await get(`${url}/management/health/liveness`).then(
       () => assert.unreachable('a stopped server accepts nothing'),
       (error: NodeJS.ErrnoException) => assert.is(error.code, 'ECONNREFUSED'),
     );
-  } finally {
-    server.child.kill('SIGKILL');
-    await cleanup();
-  }
-});
-
-t('LOG_FORMAT=json from the entry point: every line of the output is one JSON record', async () => {
-  const { server, url, fixture, cleanup } = await startProcess({ LOG_FORMAT: 'json', LOG_LEVEL: 'INFO' });
-  try {
-    const res = await get(`${url}/api/users/admin`, `Bearer ${fixture.token}`);
-    assert.is(res.status, 200);
-    const id = String(res.headers['x-request-id']);
-    server.child.kill('SIGTERM');
-    assert.is(await server.exited, 0);
-    const records = server.output().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    const request = records.find((r) => r.requestId === id);
-    assert.ok(request, server.output());
-    assert.is(request!.logger, 'http');
-    assert.is(request!.route, '/api/users/:login');
-    assert.is(request!.status, 200);
-    assert.is(request!.user, 'admin');
   } finally {
     server.child.kill('SIGKILL');
     await cleanup();
