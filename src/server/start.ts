@@ -20,7 +20,7 @@ import { importCatalogue } from './source-types/catalogue-import';
 import { startAuditRetention } from './audit/retention';
 import { importOnFirstStart } from './import-mp/first-start';
 import { applyAdminPassword } from './db/admin-password';
-import { watchPool } from './metrics/portal-metrics';
+import { monitorEventLoop, watchPool } from './metrics/portal-metrics';
 import { shareRequestMetrics } from './metrics/cluster-metrics';
 import './http/draining';
 
@@ -67,6 +67,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
   const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db, external), mail: createMailService(config, logs) };
   installSessionAuth(app);
   const unwatchPool = app.db.pool ? watchPool(app.db.pool) : () => {};
+  monitorEventLoop();
   const server = createServer(app, options);
   shareRequestMetrics(app.metrics);
   await new Promise<void>((resolve, reject) => {

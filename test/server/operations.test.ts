@@ -13,6 +13,9 @@ import { mintAccessToken } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import { ok } from '../../src/server/http/context';
 import { LoggerRegistry } from '../../src/server/log';
+import { Counter, Histogram, type Family } from '../../src/server/metrics/families';
+import { mergeSamples, retire } from '../../src/server/metrics/merge';
+import { renderExposition } from '../../src/server/metrics/exposition';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { asUser, createUser, type AsUser } from '../setup/auth';
 import { createTestDatabase, dropTemplates, type TestDatabase } from '../setup/database';
@@ -222,6 +225,29 @@ t('LOG_FORMAT=json: one object per line with the request\'s id, method, route, s
     await database?.drop();
     rmSync(config.dataDir, { recursive: true, force: true });
   }
+});
+
+t('workers\' metrics add up per label set; per-worker series keep a worker label; a stopped worker\'s counts stay', () => {
+  const worker = (requests: number, rss: number): Family[] => {
+    const counter = new Counter('portal_token_grants_total', 'grants');
+    counter.inc({ grant_type: 'password' }, requests);
+    const histogram = new Histogram('http_server_requests_seconds', 'requests', [0.1, 1]);
+    for (let i = 0; i < requests; i++) histogram.observe({ method: 'GET', uri: '/api/x' }, i % 2 ? 0.05 : 0.5);
+    return [counter.family(), histogram.family(), { name: 'process_resident_memory_bytes', help: 'rss', type: 'gauge', across: 'worker', series: [{ labels: {}, value: rss }] }];
+  };
+  const merged = renderExposition(mergeSamples([{ worker: '1', families: worker(3, 100) }, { worker: '2', families: worker(4, 200) }]));
+  assert.is(sample(merged, 'portal_token_grants_total', { grant_type: 'password' }), 7);
+  assert.is(sample(merged, 'http_server_requests_seconds_bucket', { uri: '/api/x', le: '0.1' }), 3);
+  assert.is(sample(merged, 'http_server_requests_seconds_bucket', { uri: '/api/x', le: '1' }), 7);
+  assert.is(sample(merged, 'http_server_requests_seconds_count', { uri: '/api/x' }), 7);
+  assert.is(sample(merged, 'process_resident_memory_bytes', { worker: '1' }), 100);
+  assert.is(sample(merged, 'process_resident_memory_bytes', { worker: '2' }), 200);
+  // Worker 2 stops after 4 grants; its replacement, worker 3, has made 1 so far: the sum goes on from 7, not back to 4.
+  const retired = retire([], { worker: '2', families: worker(4, 200) });
+  const later = renderExposition(mergeSamples([{ worker: '1', families: worker(3, 100) }, { worker: '3', families: worker(1, 50) }], retired));
+  assert.is(sample(later, 'portal_token_grants_total', { grant_type: 'password' }), 8);
+  assert.is(sample(later, 'process_resident_memory_bytes', { worker: '2' }), undefined, 'a stopped worker\'s memory is gone');
+  assert.is(sample(later, 'process_resident_memory_bytes', { worker: '3' }), 50);
 });
 
 t('LOG_FORMAT accepts text and json only', () => {

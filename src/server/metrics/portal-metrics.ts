@@ -46,11 +46,16 @@ export function watchPool(pool: PoolStats): () => void {
 
 let loopDelay: ReturnType<typeof monitorEventLoopDelay> | undefined;
 
+/** Starts measuring the event loop's delay (start.ts, when the server starts; idempotent). */
+export function monitorEventLoop(): void {
+  if (loopDelay) return;
+  loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+}
+
 function eventLoopFamilies(): Family[] {
-  if (!loopDelay) {
-    loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
-  }
+  monitorEventLoop();
+  if (!loopDelay) return [];
   const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
   const lag = gauge('nodejs_eventloop_lag_seconds', 'Event-loop delay since the previous collection, by quantile', [
     { labels: { quantile: '0.5' }, value: seconds(loopDelay.percentile(50)) },
