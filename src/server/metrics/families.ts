@@ -28,7 +28,12 @@ export type Family =
   | (FamilyBase & { type: 'counter' | 'gauge'; series: ScalarSeries[] })
   | (FamilyBase & { type: 'histogram'; bounds: number[]; series: HistogramSeries[] });
 
-const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+/** One string per label set, in the order the caller names the labels (every call site names them in one order). */
+function keyOf(labels: Labels): string {
+  let key = '';
+  for (const name in labels) key += `${name}\u0001${labels[name]}\u0000`;
+  return key;
+}
 
 /** Counts that only grow, per label set. */
 export class Counter {
@@ -71,6 +76,7 @@ export function gauge(name: string, help: string, series: ScalarSeries[], across
   return { name, help, type: 'gauge', across, series };
 }
 
+/** One string per label set whatever the order of its labels (merging samples of several processes). */
 export function seriesKey(labels: Labels): string {
-  return keyOf(labels);
+  return keyOf(Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
