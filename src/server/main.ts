@@ -66,7 +66,9 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     log.info(`${signal} received: finishing requests in flight, then stopping`);
-    running.stop({ drainSeconds: config.shutdownDrainSeconds }).then(
+    // SIGTERM is how an orchestrator stops the server, behind a load balancer: drain first. SIGINT is a person at a
+    // terminal: stop now (requests in flight still finish).
+    running.stop({ drainSeconds: signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0 }).then(
       () => process.exit(0),
       (error) => {
         log.error('shutdown failed', error);
