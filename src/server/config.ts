@@ -11,13 +11,14 @@ import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
 import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 import { translateMpEnv } from './config-mp-env';
 import { readDeployConfig, type DeployConfig } from './config-deploy';
+import { readOperationsConfig, type OperationsConfig } from './config-operations';
 import { DEFAULT_DISK_SPACE, type DiskSpaceThresholds } from './db/disk-space';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 export const HIDEABLE_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
 
-export interface Config extends DeployConfig {
+export interface Config extends DeployConfig, OperationsConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -293,6 +294,9 @@ export function loadConfig(processEnv: Env = process.env): Config {
       throw new ConfigError(variable, problem);
     }),
     ...readDeployConfig(env, mp, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+    ...readOperationsConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
   };
