@@ -44,7 +44,7 @@ t('round trip: pair, fetch the refresh token once, use it at oauth/token', async
   const pair = await radarAdmin('GET', pairPath('sub-radar'));
   assert.is(pair.status, 200, pair.text);
   const info = pair.body;
-  assert.match(info.tokenName, /^[A-Za-z0-9.-]{8}$/);
+  assert.match(info.tokenName, /^[A-Za-z0-9.-]{12}$/); // 72 bits (ASVS 3.2.2 asks at least 64)
   assert.is(info.tokenUrl, `${server.url}/api/meta-token/${info.tokenName}`);
   assert.is(info.baseUrl, server.url);
   assert.is(info.timeout, 3600000);
@@ -60,9 +60,12 @@ t('round trip: pair, fetch the refresh token once, use it at oauth/token', async
   assert.is(refreshed.status, 200, refreshed.text);
   assert.is(refreshed.body.sub, 'sub-radar');
 
+  // A used link is answered as an unknown one: the answer does not tell a guesser that the name existed.
   const again = await fetchToken(info.tokenName);
-  assert.is(again.status, 410);
-  assert.is(again.body.errorCode, 'error.TokenCannotBeSent');
+  assert.is(again.status, 404);
+  assert.is(again.body.errorCode, 'error.tokenNotFound');
+  const unknown = await fetchToken('noSuchTokenX');
+  assert.equal([unknown.status, unknown.body.errorCode, Object.keys(unknown.body).sort()], [again.status, again.body.errorCode, Object.keys(again.body).sort()]);
 });
 
 t('a persistent token can be fetched until it expires; an expired one is gone', async () => {
@@ -73,7 +76,7 @@ t('a persistent token can be fetched until it expires; an expired one is gone', 
   assert.is((await fetchToken(pair.body.tokenName)).status, 200);
   assert.is((await fetchToken(pair.body.tokenName)).status, 200);
   await server.app.db.query("UPDATE radar_meta_token SET expiry_date = now() - interval '1 second' WHERE token_name = $1", [pair.body.tokenName]);
-  assert.is((await fetchToken(pair.body.tokenName)).status, 410);
+  assert.is((await fetchToken(pair.body.tokenName)).status, 404);
   const unknown = await fetchToken('noSuchTok');
   assert.is(unknown.status, 404);
   assert.is(unknown.body.errorCode, 'error.tokenNotFound');
@@ -111,7 +114,7 @@ t('a token of a client without refresh grant or of a deactivated subject is refu
   assert.is((await fetchToken(noRefresh.body.tokenName)).status, 400);
   const gone = await admin('GET', pairPath('sub-gone'));
   assert.is(gone.status, 200);
-  assert.is((await fetchToken(gone.body.tokenName)).status, 410);
+  assert.is((await fetchToken(gone.body.tokenName)).status, 404);
   const rows = await server.app.db.query<{ fetched: boolean }>('SELECT fetched FROM radar_meta_token WHERE token_name = ANY($1::text[])', [[noRefresh.body.tokenName, gone.body.tokenName]]);
   assert.ok(rows.every((r) => !r.fetched));
 });
@@ -150,6 +153,42 @@ t('persistent tokens can be disabled by configuration', async () => {
   } finally {
     server.app.config.persistentMetaTokenTimeoutMs = 31 * 86400000;
   }
+});
+
+t('HEAD spends nothing: a HEAD of a pairing link is 405 and the app\'s GET still gets the refresh token', async () => {
+  const pair = await radarAdmin('GET', pairPath('sub-radar'));
+  const before = (await server.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM radar_meta_token'))[0].n;
+  const head = await server.request('HEAD', `/api/meta-token/${pair.body.tokenName}`);
+  assert.is(head.status, 405);
+  assert.match(head.headers.get('allow') ?? '', /\bGET\b/);
+  // Nor does a HEAD of the other GETs that change state: pairing (mints a link) and activation (spends the key).
+  assert.is((await radarAdmin('HEAD', pairPath('sub-radar'))).status, 405);
+  assert.is((await server.request('HEAD', '/api/activate?key=12345678901234567890')).status, 405);
+  assert.is((await server.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM radar_meta_token'))[0].n, before);
+  const fetched = await fetchToken(pair.body.tokenName);
+  assert.is(fetched.status, 200, fetched.text);
+  // An ordinary read still answers HEAD.
+  assert.is((await radarAdmin('HEAD', '/api/projects/radar')).status, 200);
+});
+
+t('failed exchanges are throttled per address: after 20 in the window every name gets 429 with Retry-After', async () => {
+  await server.app.db.query("DELETE FROM request_limit WHERE limit_key LIKE 'pairing:%'");
+  const pair = await radarAdmin('GET', pairPath('sub-radar'));
+  try {
+    for (let i = 0; i < 20; i++) assert.is((await fetchToken(`guess${String(i).padStart(7, '0')}`)).status, 404);
+    const refused = await fetchToken('guess9999999');
+    assert.is(refused.status, 429);
+    assert.is(refused.body.message, 'error.tooManyRequests');
+    const wait = Number(refused.headers.get('retry-after'));
+    assert.ok(wait > 0 && wait <= 15 * 60, String(wait));
+    // A right guess from that address is refused alike and the link is not spent.
+    assert.is((await fetchToken(pair.body.tokenName)).status, 429);
+    const [row] = await server.app.db.query<{ fetched: boolean }>('SELECT fetched FROM radar_meta_token WHERE token_name = $1', [pair.body.tokenName]);
+    assert.is(row.fetched, false);
+  } finally {
+    await server.app.db.query("DELETE FROM request_limit WHERE limit_key LIKE 'pairing:%'");
+  }
+  assert.is((await fetchToken(pair.body.tokenName)).status, 200);
 });
 
 t.run();

@@ -89,7 +89,7 @@ export const accountRoutes: RouteEntry[] = [
   }),
 
   route<undefined, undefined, undefined, { key?: string }>({
-    method: 'GET', path: '/api/activate', access: PUBLIC,
+    method: 'GET', path: '/api/activate', access: PUBLIC, changesState: true,
     query: { key: doc.param(string(), 'The key of the activation link', true) },
     handler: ({ ctx, query }) => activate(ctx, query.key),
     doc: { tag: TAG, summary: 'Activate with an activation key', success: doc.ok(undefined, 'Activated (empty body)'), errors: { 404: 'Empty body: the key does not work' } },

@@ -159,6 +159,12 @@ export interface RouteEntry<B = any, F = any, E = any, Q = any> {
    */
   alsoOpensTo?: (ctx: RequestContext) => boolean;
   handler: (input: RouteInput<B, F, E, Q>) => Promise<Reply> | Reply;
+  /**
+   * The GET changes state (spends a single-use link, activates an account, mints a pairing link, exchanges a sign-in
+   * code): a HEAD, which link checkers, previewers and mail scanners send freely, is answered 405 (router.ts) and
+   * never runs it.
+   */
+  changesState?: true;
   /** Summary, tag, answers: what the API document says beyond what the entry enforces. */
   doc: OperationDocs;
 }

@@ -1,5 +1,5 @@
 // The route table: route entries (route.ts) matched by method and path, with path parameters. A path that matches no route is a 404 through the same error path as any other
-// error; a path that matches only under another method is a 405. Path parameters are decoded and must match the
+// error; a path that matches only under another method is a 405 (so is a HEAD of a GET that changes state). Path parameters are decoded and must match the
 // entity-id pattern (docs/api-conventions.md, "Names and ids") unless the route names its own pattern.
 import type { Handler } from './context';
 import { compileRoute, type RouteEntry } from './route';
@@ -78,10 +78,17 @@ export class Router {
   match(method: string, path: string): MatchResult {
     const parts = path.split('/').filter(Boolean);
     const allowed = new Set<string>();
+    // A HEAD runs the first matching GET's handler (the server drops the body) unless that GET changes state
+    // (route.ts); then no later route (`/pair` before `/:clientId`) may answer it instead.
+    let headRefused = false;
     for (const route of this.routes) {
       const params = this.matchSegments(route, parts);
       if (!params) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params, template: route.entry.path };
+      if (route.method === method) return { handler: route.handler, params, template: route.entry.path };
+      if (method === 'HEAD' && route.method === 'GET' && !headRefused) {
+        if (!route.entry.changesState) return { handler: route.handler, params, template: route.entry.path };
+        headRefused = true;
+      }
       allowed.add(route.method);
     }
     return allowed.size ? { allowed: [...allowed] } : null;

@@ -31,7 +31,7 @@ function invitationQuery(query: URLSearchParams): Pageable & { status?: Invitati
 
 export const metaTokenRoutes: RouteEntry[] = [
   route({
-    method: 'GET', path: '/api/meta-token/:tokenName', access: PUBLIC,
+    method: 'GET', path: '/api/meta-token/:tokenName', access: PUBLIC, changesState: true,
     handler: ({ ctx }) => exchangeMetaToken(ctx),
     doc: {
       tag: 'Pairing', summary: 'Exchange a pairing link for a refresh token', description: 'The token name is the credential. Non-persistent links work once.',

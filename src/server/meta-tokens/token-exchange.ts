@@ -1,7 +1,9 @@
 // GET api/meta-token/{tokenName} (public, docs/oauth.md, Pairing): the paired app trades the meta-token for a refresh
 // token of the subject's user, issued to the stored client as if by an authorization-code grant with the client's
 // scopes. Marking the token fetched and issuing the tokens happen in one transaction under a row lock, so a
-// single-use token yields exactly one refresh token however many requests race for it.
+// single-use token yields exactly one refresh token however many requests race for it. A name that cannot be
+// exchanged (unknown, used, expired, its user gone) is answered alike, 404 error.tokenNotFound, so the answer does not
+// tell a guesser that a name once existed; such failures are throttled per address (pairing-throttle.ts).
 import { recordSecurityEvent } from '../audit/security-events';
 import { randomUUID } from 'node:crypto';
 import type { TokenDTO } from '../../common/dto';
@@ -14,7 +16,8 @@ import { findClient } from '../oauth/client-store';
 import { OAuthError } from '../oauth/oauth-error';
 import { issueTokens } from '../oauth/token-issuer';
 import { clientNotFound } from '../oauth-clients/client-dto';
-import { findMetaToken, tokenGone, tokenNotFound } from './meta-token-store';
+import { findMetaToken, tokenNotFound } from './meta-token-store';
+import { checkPairingThrottle, countPairingFailure } from './pairing-throttle';
 import { recordSubjectSeen } from '../subjects/last-seen';
 
 async function privacyPolicyUrl(tx: Queryable, projectId: number | null, fallback: string): Promise<string> {
@@ -30,14 +33,28 @@ async function privacyPolicyUrl(tx: Queryable, projectId: number | null, fallbac
   return URL.canParse(url) ? url : fallback;
 }
 
+/** Thrown inside the transaction for every name that cannot be exchanged; counted against the address after it. */
+class Unusable extends Error {}
+
 export async function exchangeMetaToken(ctx: RequestContext) {
   const { tokenName } = ctx.params;
   const { app } = ctx;
+  await checkPairingThrottle(app.db, ctx.remoteAddress);
   await app.keys.signingKey(); // loaded before the transaction: PGlite runs one statement stream at a time
+  try {
+    return await exchange(ctx, tokenName);
+  } catch (error) {
+    if (!(error instanceof Unusable)) throw error;
+    await countPairingFailure(app.db, ctx.remoteAddress);
+    throw tokenNotFound(tokenName);
+  }
+}
+
+async function exchange(ctx: RequestContext, tokenName: string) {
+  const { app } = ctx;
   const body = await app.db.transaction(async (tx): Promise<TokenDTO> => {
     const token = await findMetaToken(tx, tokenName, true);
-    if (!token) throw tokenNotFound(tokenName);
-    if (!token.live || (token.fetched && !token.persistent) || token.user_id === null) throw tokenGone(tokenName);
+    if (!token || !token.live || (token.fetched && !token.persistent) || token.user_id === null) throw new Unusable();
     const client = await findClient(tx, token.client_id);
     if (!client) throw clientNotFound(token.client_id);
     if (!client.grantTypes.includes('refresh_token')) {
@@ -66,7 +83,7 @@ export async function exchangeMetaToken(ctx: RequestContext) {
         privacyPolicyUrl: await privacyPolicyUrl(tx, token.project_id, app.config.privacyPolicyUrl),
       };
     } catch (error) {
-      if (error instanceof OAuthError) throw tokenGone(tokenName); // the subject's user was deactivated meanwhile
+      if (error instanceof OAuthError) throw new Unusable(); // the subject's user was deactivated meanwhile
       throw error;
     }
   });

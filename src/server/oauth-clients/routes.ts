@@ -63,7 +63,7 @@ export const oauthClientRoutes: RouteEntry[] = [
   }),
 
   route<undefined, PairTarget, undefined, URLSearchParams>({
-    method: 'GET', path: '/api/oauth-clients/pair', access: perm('SUBJECT.UPDATE', 'subject'),
+    method: 'GET', path: '/api/oauth-clients/pair', access: perm('SUBJECT.UPDATE', 'subject'), changesState: true,
     // Read by the finder, with ManagementPortal's messages and order; declared here for the documentation.
     query: {
       login: doc.param(string(), 'The subject', true),

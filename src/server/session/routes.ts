@@ -21,7 +21,7 @@ function redirectLogin(ctx: RequestContext) {
 
 export const sessionRoutes: RouteEntry[] = [
   route<undefined, undefined, undefined, URLSearchParams>({
-    method: 'GET', path: '/api/redirect/login', access: PUBLIC,
+    method: 'GET', path: '/api/redirect/login', access: PUBLIC, changesState: true,
     query: {
       code: doc.param(string(), 'The way back: the authorization code'),
       state: doc.param(string(), 'The way back: must match the flow cookie'),
