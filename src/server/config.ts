@@ -275,7 +275,7 @@ export function loadConfig(processEnv: Env = process.env): Config {
     diskSpace: diskSpaceThresholds(env),
     metaTokenTimeoutMs: metaTokenTimeoutMs(env.META_TOKEN_TIMEOUT),
     persistentMetaTokenTimeoutMs: persistentMetaTokenTimeoutMs(env.PERSISTENT_META_TOKEN_TIMEOUT),
-    privacyPolicyUrl: env.PRIVACY_POLICY_URL?.trim() || 'http://info.thehyve.nl/radar-cns-privacy-policy',
+    privacyPolicyUrl: httpUrl(env, 'PRIVACY_POLICY_URL', 'http://info.thehyve.nl/radar-cns-privacy-policy'),
     oauthClientsFile: env.OAUTH_CLIENTS_FILE?.trim() ? resolve(env.OAUTH_CLIENTS_FILE.trim()) : undefined,
     catalogueAutoImport: bool(env, 'CATALOGUE_AUTO_IMPORT', false),
     catalogueServerUrl: httpUrl(env, 'CATALOGUE_SERVER_URL', 'http://catalogue-server:8080'),

@@ -12,6 +12,7 @@ import { first } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { ok } from '../http/context';
 import { apiError } from '../http/errors';
+import { isHttpUrl } from '../../common/safe-url';
 import { findClient } from '../oauth/client-store';
 import { OAuthError } from '../oauth/oauth-error';
 import { issueTokens } from '../oauth/token-issuer';
@@ -29,8 +30,9 @@ async function privacyPolicyUrl(tx: Queryable, projectId: number | null, fallbac
   );
   const url = row?.attribute_value?.trim();
   if (!url) return fallback;
-  // A malformed project URL was a 500 in the original; the platform default serves the app better.
-  return URL.canParse(url) ? url : fallback;
+  // A malformed project URL was a 500 in the original; the platform default serves the app better. Only http(s) is
+  // handed on: a javascript: or data: value stored before project-input.ts refused them must not reach an app.
+  return isHttpUrl(url) ? url : fallback;
 }
 
 /** Thrown inside the transaction for every name that cannot be exchanged; counted against the address after it. */

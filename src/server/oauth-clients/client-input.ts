@@ -7,6 +7,7 @@
 import type { FieldErrorVM } from '../../common/dto';
 import { ref } from '../../common/schema';
 import { OAUTH_CLIENT_RULES } from '../../common/validation';
+import { isSafeRedirectUri } from '../../common/safe-url';
 import type { JsonBody } from '../http/route';
 import type { ClientSpec } from '../oauth/client-store';
 
@@ -50,6 +51,9 @@ function extraErrors(raw: Record<string, unknown>): FieldErrorVM[] {
   }
   if (Object.entries(body.additionalInformation ?? {}).some(([key, value]) => key.length > 255 || value === null)) {
     errors.push(fieldError('additionalInformation', 'values must be strings'));
+  }
+  if (body.registeredRedirectUri?.some((uri) => uri !== null && uri.trim() !== '' && !isSafeRedirectUri(uri.trim()))) {
+    errors.push(fieldError('registeredRedirectUri', 'Pattern: each must be an http(s) URL or an app\'s own scheme, never javascript:, data: or file:'));
   }
   if ((body.clientSecret?.length ?? 0) > 1000) errors.push(fieldError('clientSecret', 'Size: must be at most 1000 characters'));
   return errors;

@@ -6,6 +6,7 @@
 // loading half of it would leave apps that fail in ways nobody connects to a typo.
 import { SCOPE_PATTERN } from '../../common/validation';
 import { NAME_PATTERN } from '../../common/name-pattern';
+import { isSafeRedirectUri } from '../../common/safe-url';
 import type { ClientSpec } from '../oauth/client-store';
 import { GRANT_TYPES } from './client-input';
 
@@ -123,13 +124,16 @@ function toClient(fields: Record<Column, string>, line: number): ClientSpec {
   const grantTypes = listOf(fields.authorized_grant_types, 'authorized_grant_types', line);
   const badGrant = grantTypes.find((g) => !GRANT_TYPES.includes(g));
   if (badGrant) throw new ClientsFileError(line, `authorized_grant_types "${badGrant}" is not one of ${GRANT_TYPES.join(', ')}`);
+  const redirectUris = listOf(fields.redirect_uri, 'redirect_uri', line);
+  const badUri = redirectUris.find((uri) => !isSafeRedirectUri(uri));
+  if (badUri) throw new ClientsFileError(line, `redirect_uri "${badUri}" must be an http(s) URL or an app's own scheme, never javascript:, data: or file:`);
   return {
     clientId,
     secret: fields.client_secret || null,
     scopes,
     resourceIds: listOf(fields.resource_ids, 'resource_ids', line),
     grantTypes,
-    redirectUris: listOf(fields.redirect_uri, 'redirect_uri', line),
+    redirectUris,
     authorities: listOf(fields.authorities, 'authorities', line),
     autoApproveScopes: listOf(fields.autoapprove, 'autoapprove', line),
     accessTokenValidity: validity(fields.access_token_validity, 'access_token_validity', line),

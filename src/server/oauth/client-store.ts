@@ -1,6 +1,7 @@
 // OAuth clients as the authorization server sees them (table oauth_client). Secrets are stored as scrypt hashes
 // (auth/password-hash.ts); a client without a secret is a public client (an app on a phone), which must use PKCE
 // in the authorization-code flow and authenticates with its id alone.
+import { isSafeRedirectUri } from '../../common/safe-url';
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import { hashPassword } from '../auth/password-hash';
@@ -48,7 +49,8 @@ function fromRow(row: ClientRow): OAuthClient {
     scopes: row.scope ?? [],
     resourceIds: row.resource_ids ?? [],
     grantTypes: row.authorized_grant_types ?? [],
-    redirectUris: row.registered_redirect_uri ?? [],
+    // A javascript: or data: URI stored before client-input.ts refused them is never served nor redirected to.
+    redirectUris: (row.registered_redirect_uri ?? []).filter(isSafeRedirectUri),
     authorities: row.authorities ?? [],
     autoApproveScopes: row.auto_approve_scopes ?? [],
     accessTokenValidity: row.access_token_validity,

@@ -4,6 +4,7 @@
 // needs an id, attribute keys and values must fit their columns, and the end date cannot lie before the start date. `humanReadableProjectName`, when non-empty, is
 // stored as the attribute Human-readable-project-name.
 import type { Attributes, FieldErrorVM, ProjectStatus } from '../../common/dto';
+import { isHttpUrl } from '../../common/safe-url';
 import { ref } from '../../common/schema';
 import { PROJECT_RULES } from '../../common/validation';
 import type { JsonBody } from '../http/route';
@@ -41,6 +42,9 @@ export interface ProjectInput {
 }
 
 const OBJECT = PROJECT_RULES.objectName;
+/** Attributes that apps open or the portal links to: only http(s) (a javascript: policy would run in an app's view). */
+const URL_ATTRIBUTES = ['Privacy-policy-url', 'External-project-url'];
+
 const err = (field: string, message: string): FieldErrorVM => ({ objectName: OBJECT, field, message });
 
 function extraErrors(raw: Record<string, unknown>): FieldErrorVM[] {
@@ -58,6 +62,7 @@ function extraErrors(raw: Record<string, unknown>): FieldErrorVM[] {
   for (const [key, value] of Object.entries(body.attributes ?? {})) {
     if (!key || key.length > 255) errors.push(err('attributes', 'Size: keys must be 1 to 255 characters'));
     else if (value !== null && value.length > 255) errors.push(err(`attributes.${key}`, 'Size: size must be between 0 and 255'));
+    else if (URL_ATTRIBUTES.includes(key) && value && !isHttpUrl(value)) errors.push(err(`attributes.${key}`, 'Pattern: must be an http(s) URL'));
   }
   return errors;
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { ROLE_PARTICIPANT } from '../../../common/authorities';
 import type { Attributes, MinimalSourceDetailsDTO, RoleDTO, SubjectStatus } from '../../../common/dto';
+import { isHttpUrl } from '../../../common/safe-url';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { pathOf } from '../../lib/app-url';
 import { useT } from '../../lib/i18n-react';
@@ -24,7 +25,8 @@ export function SubjectStatusBadge({ status }: { status: SubjectStatus | undefin
 
 export function ExternalId({ externalId, externalLink }: { externalId?: string | null; externalLink?: string | null }): ReactNode {
   if (!externalId) return null;
-  if (!externalLink) return externalId;
+  // Only an http(s) link is a link: a subject's external link is free text (ManagementPortal stored anything).
+  if (!isHttpUrl(externalLink)) return externalId;
   return (
     <a href={externalLink} target="_blank" rel="noopener noreferrer">
       {externalId}

@@ -3,6 +3,7 @@
 // last viewed by, the erasure tombstone, the access export and erasure (system and project admins; subject-privacy.tsx).
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_SYS_ADMIN } from '../../../common/authorities';
+import { isHttpUrl } from '../../../common/safe-url';
 import { AuthorityGate } from '../../components/authority-gate';
 import { formatDate, formatDateTime } from '../../components/format';
 import { LoadError } from '../../components/load-error';
@@ -56,7 +57,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           {row('login', subject.login)}
           {row('status', <SubjectStatusBadge status={subject.status} />)}
           {row('lastSeen', <SubjectActivity subject={subject} />)}
-          {row('externalLink', subject.externalLink ? <a href={subject.externalLink} target="_blank" rel="noopener noreferrer">{subject.externalLink}</a> : null)}
+          {row('externalLink', isHttpUrl(subject.externalLink) ? <a href={subject.externalLink} target="_blank" rel="noopener noreferrer">{subject.externalLink}</a> : subject.externalLink)}
           {row('externalId', <ExternalId externalId={subject.externalId} externalLink={subject.externalLink} />)}
           {row('project', projectName ? <Link to={pathOf('project', projectName)}>{projectName}</Link> : null)}
           {!hidden.group && row('group', subject.group)}
