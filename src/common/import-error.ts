@@ -14,6 +14,7 @@ export type ImportProblemCode =
   | CsvErrorCode
   // the header
   | 'emptyFile' | 'unknownColumn' | 'duplicateColumn' | 'missingColumn' | 'hiddenColumn' | 'attributeKeyLength'
+  | 'tooManyAttributes'
   // a cell or a row on its own
   | 'cellCount' | 'unstorableText' | 'tooLong' | 'notDate' | 'notDateTime'
   // a row against the others and the database: subjects
@@ -43,12 +44,14 @@ const ENGLISH: Record<ImportProblemCode, Text> = {
   unclosedQuote: () => 'A quoted field is not closed',
   textAfterQuote: () => 'Text after a closing quote',
   quoteInField: () => 'A quote inside an unquoted field',
+  tooManyRows: (p) => `The file has more than ${p.max} rows; split it into smaller files`,
   emptyFile: () => 'The file is empty; the first line names the columns',
   unknownColumn: () => 'Unknown column',
   duplicateColumn: () => 'The column appears twice',
   missingColumn: () => 'A required column is missing',
   hiddenColumn: () => 'This field is hidden by the site settings',
   attributeKeyLength: (p) => `An attribute key has 1 to ${p.max} characters`,
+  tooManyAttributes: (p) => `A subject has at most ${p.max} attributes`,
   cellCount: (p) => `The row has ${p.cells} cells; the header names ${p.columns} columns`,
   unstorableText: () => 'The text holds a character that cannot be stored',
   tooLong: (p) => `At most ${p.max} characters`,

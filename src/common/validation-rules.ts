@@ -57,6 +57,13 @@ export const GROUP_RULES: RuleSet = {
   fields: { name: name(50, 1) },
 };
 
+/**
+ * Attributes one subject may hold (issue #34): keys and values are at most 255 characters each (the columns of
+ * subject_metadata, as in ManagementPortal, which set no count); 100 is far beyond what a study records per
+ * participant and keeps a project's export and a subject's DTO a bounded size.
+ */
+export const MAX_SUBJECT_ATTRIBUTES = 100;
+
 /** Subject dialog: the project is required (the server answers a missing one with EX `projectrequired`). */
 export const SUBJECT_RULES: RuleSet = {
   objectName: 'subjectDTO',

@@ -28,6 +28,8 @@ export interface Config extends DeployConfig, OperationsConfig {
   publicUrl: string; // absolute, no trailing slash, includes the base path
   profiles: string[];
   hiddenSubjectFields: string[];
+  /** IMPORT_MAX_ROWS: rows an import file may have after its header (subjects and staff users; docs/subjects.md). */
+  importMaxRows: number;
   logLevel: LogLevel;
   smtpUrl?: string;
   mailFrom: string;
@@ -267,6 +269,7 @@ export function loadConfig(processEnv: Env = process.env): Config {
     publicUrl,
     profiles: profiles.length ? profiles : ['prod'],
     hiddenSubjectFields,
+    importMaxRows: int(env, 'IMPORT_MAX_ROWS', 10_000, 1, 100_000),
     logLevel,
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'ManagementPortal@localhost',

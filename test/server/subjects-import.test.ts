@@ -10,7 +10,7 @@ import { readImportFile } from '../../src/server/subjects/import-file';
 import { asUser, createProjectRow, createUser, type AsUser } from '../setup/auth';
 import { dropTemplates } from '../setup/database';
 import { startTestServer, type TestServer } from '../setup/server';
-import { createGroup, insertSubjects, writeFootprint } from '../setup/subjects';
+import { createGroup, insertSubjects, projectRef, writeFootprint } from '../setup/subjects';
 
 let server: TestServer;
 let admin: AsUser;
@@ -268,6 +268,61 @@ t('the export pages a lastSeen sort in batches, never-seen and seen subjects ali
     assert.is(logins.length, n, direction);
     assert.is(new Set(logins).size, n, `no subject twice (${direction})`);
   }
+});
+
+// Issue #34, item 3: the rows of an import are bounded (IMPORT_MAX_ROWS), counted while the file is read.
+t('a file over IMPORT_MAX_ROWS is a 413 error.importTooManyRows before any later row is read; at the limit it imports', async () => {
+  const limit = server.app.config.importMaxRows;
+  assert.is(limit, 10_000, 'the documented default');
+  server.app.config.importMaxRows = 5;
+  try {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `CAP-${i}`).join('\n');
+    const atLimit = await importAs(admin, `externalId\n${rows(5)}\n`, true);
+    assert.is(atLimit.status, 200, atLimit.text);
+    assert.is(atLimit.body.created, 5);
+    // The row after the limit is refused as soon as it is read: the broken quoting further on is never reached.
+    for (const dryRun of [true, false]) {
+      const over = await importAs(admin, `externalId\n${rows(6)}\n"never closed\n`, dryRun);
+      assert.is(over.status, 413, over.text);
+      assert.is(over.body.errorCode, 'error.importTooManyRows');
+      assert.is(over.body.params.max, '5');
+    }
+    const [{ n }] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM subject WHERE external_id LIKE 'CAP-%'");
+    assert.is(n, 0);
+    // Blank lines are not rows.
+    assert.is((await importAs(admin, `externalId\n\n\n${rows(5)}\n\n\n`, true)).status, 200);
+  } finally {
+    server.app.config.importMaxRows = limit;
+  }
+});
+
+// Issue #34, item 14: a subject holds at most 100 attributes (MAX_SUBJECT_ATTRIBUTES), keys and values 255 characters.
+t('attributes are bounded: 100 per subject, by file column, by what a row adds to the stored ones, and by the API', async () => {
+  const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `attribute:k${from + i}`);
+  const wide = await importAs(admin, `externalId,${keys(30_000).join(',')}\nWIDE-1,${Array(30_000).fill('v').join(',')}\n`, true);
+  assert.is(wide.status, 200, wide.text.slice(0, 300));
+  assert.equal((wide.body.errors as ImportError[]).map((e) => `${e.row}:${e.column}:${e.code}:${e.params.max}`), ['1:attribute:k100:tooManyAttributes:100']);
+  assert.is((await importAs(admin, `externalId,${keys(30_000).join(',')}\nWIDE-1,${Array(30_000).fill('v').join(',')}\n`, false)).status, 400);
+
+  // 60 stored, 50 more from the file: 110 is too many; removing 10 of the stored ones in the same row makes 100.
+  const sixty = await admin('POST', '/api/subjects', {
+    json: { project: await projectRef(server, 'radar'), externalId: 'ATTR-60', attributes: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, 'v'])) },
+  });
+  assert.is(sixty.status, 201, sixty.text);
+  const more = await importAs(admin, `externalId,${keys(50, 60).join(',')}\nATTR-60,${Array(50).fill('w').join(',')}\n`, true);
+  assert.equal((more.body.errors as ImportError[]).map((e) => `${e.row}:${e.code}`), ['2:tooManyAttributes']);
+  const swap = await importAs(admin, `externalId,${[...keys(50, 60), ...keys(10)].join(',')}\nATTR-60,${[...Array(50).fill('w'), ...Array(10).fill('')].join(',')}\n`, true);
+  assert.equal(swap.body.errors, []);
+  assert.is(swap.body.updated, 1);
+
+  // The API: 101 attributes is one field error; a key or value over 255 characters too.
+  const project = await projectRef(server, 'radar');
+  const many = await admin('POST', '/api/subjects', { json: { project, attributes: Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, 'v'])) } });
+  assert.is(many.status, 400, many.text.slice(0, 300));
+  assert.equal(many.body.fieldErrors, [{ objectName: 'subjectDTO', field: 'attributes', message: 'Size: at most 100 attributes' }]);
+  assert.is((await admin('POST', '/api/subjects', { json: { project, attributes: { k: 'x'.repeat(256) } } })).status, 400);
+  const hundred = await admin('POST', '/api/subjects', { json: { project, attributes: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, 'x'.repeat(255)])) } });
+  assert.is(hundred.status, 201, hundred.text.slice(0, 300));
 });
 
 t.run();

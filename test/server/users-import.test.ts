@@ -134,4 +134,60 @@ t('every kind of error answers its code and params besides its English message',
   });
 });
 
+// Issue #34, item 10: a dry run answers only within the caller's reach; the commit refuses what it did not report.
+t('a project admin learns nothing of logins, e-mails, projects or organizations outside its reach', async () => {
+  // other-admin (organization other) and beta-admin are out of alpha-admin's reach; alpha-analyst is within it.
+  const [outside] = await server.app.db.query<{ email: string }>("SELECT email FROM radar_user WHERE login = 'other-admin'");
+  assert.ok(outside.email, 'the fixture user has an e-mail');
+  const role = 'ROLE_PROJECT_AFFILIATE:alpha';
+  const dry = await send(CAST.alphaAdmin, `${HEADER}${[
+    `${CAST.otherAdmin};A;B;p1@example.org;en;${role}`, // an existing login out of reach
+    `no-such-login;A;B;p2@example.org;en;${role}`, // a free one: answered alike
+    `p3;A;B;${outside.email.toUpperCase()};en;${role}`, // an existing e-mail out of reach
+    `${CAST.alphaAnalyst};A;B;p4@example.org;en;${role}`, // within reach: reported
+    'p5;A;B;p5@example.org;en;ROLE_PROJECT_ADMIN:beta', // an existing project out of reach
+    'p6;A;B;p6@example.org;en;ROLE_PROJECT_ADMIN:nowhere', // no such project: answered alike
+    'p7;A;B;p7@example.org;en;ROLE_ORGANIZATION_ADMIN:other', // an existing organization out of reach
+    'p8;A;B;p8@example.org;en;ROLE_ORGANIZATION_ADMIN:nowhere', // no such organization: answered alike
+  ].join('\n')}\n`, true);
+  assert.is(dry.status, 200, dry.text);
+  const rows = dry.body.rows.map((r: { row: number; action: string }) => `${r.row}:${r.action}`);
+  assert.equal(rows.slice(0, 3), ['2:create', '3:create', '4:create']);
+  const errors = Object.fromEntries((dry.body.errors as ImportError[]).map((e) => [`${e.row}:${e.column}:${e.code}`, e.params]));
+  assert.equal(errors, {
+    '5:login:loginInUse': {},
+    '6:roles:roleNotAllowed': { role: 'ROLE_PROJECT_ADMIN', scope: 'beta' },
+    '7:roles:roleNotAllowed': { role: 'ROLE_PROJECT_ADMIN', scope: 'nowhere' },
+    '8:roles:roleNotAllowed': { role: 'ROLE_ORGANIZATION_ADMIN', scope: 'other' },
+    '9:roles:roleNotAllowed': { role: 'ROLE_ORGANIZATION_ADMIN', scope: 'nowhere' },
+  });
+
+  // The commit still refuses a login or an e-mail taken out of reach, without saying which or how many.
+  const before = await userCount(server);
+  for (const line of [`${CAST.otherAdmin};A;B;q1@example.org;en;${role}`, `q2;A;B;${outside.email};en;${role}`]) {
+    const commit = await send(CAST.alphaAdmin, `${HEADER}q0;A;B;q0@example.org;en;${role}\n${line}\n`, false);
+    assert.is(commit.status, 400, commit.text);
+    assert.is(commit.body.errorCode, 'error.importInvalid');
+    assert.not.match(commit.text, /other-admin|q1@|q2|\b[0-9]+ problems/);
+  }
+  assert.is(await userCount(server), before);
+  // A system admin reaches everything and is told as before.
+  const sys = await send(CAST.sysAdmin, `${HEADER}${CAST.otherAdmin};A;B;r1@example.org;en;\nr2;A;B;r2@example.org;en;ROLE_PROJECT_ADMIN:nowhere\n`, true);
+  assert.equal((sys.body.errors as ImportError[]).map((e) => `${e.row}:${e.code}`), ['2:loginInUse', '3:unknownProject']);
+});
+
+t('a file over IMPORT_MAX_ROWS is a 413 error.importTooManyRows (issue #34, item 3)', async () => {
+  const limit = server.app.config.importMaxRows;
+  server.app.config.importMaxRows = 3;
+  try {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `cap-${i};A;B;cap-${i}@example.org;en;`).join('\n');
+    assert.is((await send(CAST.sysAdmin, `${HEADER}${rows(3)}\n`, true)).status, 200);
+    const over = await send(CAST.sysAdmin, `${HEADER}${rows(4)}\n`, true);
+    assert.is(over.status, 413, over.text);
+    assert.equal([over.body.errorCode, over.body.params.max], ['error.importTooManyRows', '3']);
+  } finally {
+    server.app.config.importMaxRows = limit;
+  }
+});
+
 t.run();

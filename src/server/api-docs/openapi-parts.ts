@@ -83,6 +83,7 @@ const DEFAULT_ERRORS: Record<ErrorStatus, string> = {
   405: 'Method not supported',
   409: 'Conflict',
   410: 'Gone',
+  413: 'Too large: error.payloadTooLarge (bytes), or error.importTooManyRows (an import file over IMPORT_MAX_ROWS)',
   429: 'error.tooManyRequests: a rate limit was reached; Retry-After says when to try again',
   503: 'Down',
 };

@@ -15,7 +15,7 @@ export interface SuccessDoc {
   headers?: SuccessHeader[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 429 | 503;
 
 export interface OperationDocs {
   tag: string;

@@ -37,9 +37,12 @@ export const subjectFileRoutes: RouteEntry[] = [
     },
     doc: {
       tag: 'Subjects', summary: 'Import subjects from CSV', pathParams: { projectName: 'Project name' },
-      description: 'Columns externalId, externalLink, personName, dateOfBirth, enrollmentDate, group, attribute:<key> (and the export\'s login, status, project, sources, paired, lastPairedAt). Rows match subjects by login, else external id. Any error row means nothing is written. Up to 32 MB.',
+      description: 'Columns externalId, externalLink, personName, dateOfBirth, enrollmentDate, group, attribute:<key> (and the export\'s login, status, project, sources, paired, lastPairedAt). Rows match subjects by login, else external id. Any error row means nothing is written. Up to 32 MB and IMPORT_MAX_ROWS rows.',
       success: doc.ok(ref('ImportReportVM'), 'What was (or, dry run, would be) created, updated and left unchanged, and every error'),
-      errors: { 400: 'error.importInvalid: a commit of a file with errors; not UTF-8', 404: 'error.projectNameNotFound' },
+      errors: {
+        400: 'error.importInvalid: a commit of a file with errors; not UTF-8', 404: 'error.projectNameNotFound',
+        413: 'error.payloadTooLarge over 32 MB; error.importTooManyRows over IMPORT_MAX_ROWS rows (10,000 by default), answered as soon as the row past it is read',
+      },
     },
   }),
 

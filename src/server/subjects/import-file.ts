@@ -4,7 +4,10 @@
 // sources, paired, lastPairedAt) are accepted so an exported file can be imported as it is: login matches the
 // subject, the others are ignored.
 import { importError, ruleImportError, type ImportError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
-import { CsvError, parseCsv, readCell } from '../../common/csv';
+import { CsvError, parseCsv, readCell, type CsvTable } from '../../common/csv';
+import { MAX_SUBJECT_ATTRIBUTES } from '../../common/validation';
+import { setImmediate } from 'node:timers/promises';
+import { readImportTable } from '../http/import-table';
 import { SUBJECT_RULES, validate } from '../../common/validation';
 import { unstorable } from '../../common/schema';
 import { parseLocalDateInput, parseZonedDateTime } from '../http/zoned-date-time';
@@ -59,6 +62,7 @@ interface Column {
 function mapHeader(header: string[], hidden: readonly string[], errors: ImportError[]): Column[] {
   const columns: Column[] = [];
   const seen = new Set<string>();
+  let attributeColumns = 0;
   header.forEach((raw, index) => {
     const name = raw.trim();
     if (seen.has(name)) {
@@ -69,7 +73,10 @@ function mapHeader(header: string[], hidden: readonly string[], errors: ImportEr
     if (name.startsWith(ATTRIBUTE_PREFIX)) {
       const key = name.slice(ATTRIBUTE_PREFIX.length);
       if (!key.trim() || key.length > MAX_TEXT) errors.push(headerError(name, 'attributeKeyLength', { max: MAX_TEXT }));
-      else columns.push({ index, name, attribute: key });
+      else if (++attributeColumns > MAX_SUBJECT_ATTRIBUTES) {
+        // One error names the first column over the limit (a file of 30,000 columns gets one, not 29,900).
+        if (attributeColumns === MAX_SUBJECT_ATTRIBUTES + 1) errors.push(headerError(name, 'tooManyAttributes', { max: MAX_SUBJECT_ATTRIBUTES }));
+      } else columns.push({ index, name, attribute: key });
       return;
     }
     const field = (FIELD_COLUMNS as readonly string[]).includes(name) ? (name as FieldColumn) : undefined;
@@ -132,28 +139,62 @@ function ruleErrors(values: ImportValues, row: number): ImportError[] {
     .map((v) => ruleImportError(row, v));
 }
 
+const unreadable = (error: CsvError): ImportFile => ({ fileErrors: [importError(error.line, '', error.code)], records: [], attributeKeys: [] });
+
 /** Reads the file; `hidden` are the site's hidden subject fields. Never throws for bad input. */
 export function readImportFile(text: string, hidden: readonly string[]): ImportFile {
   let table;
   try {
     table = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvError) return { fileErrors: [importError(error.line, '', error.code)], records: [], attributeKeys: [] };
+    if (error instanceof CsvError) return unreadable(error);
+    throw error;
+  }
+  return importFileOf(table, hidden);
+}
+
+/** readImportFile for the import: more than `maxRows` records is a 413 (http/import-table.ts), thrown while reading. */
+export async function readImportFileBounded(text: string, hidden: readonly string[], maxRows: number): Promise<ImportFile> {
+  let table;
+  try {
+    table = await readImportTable(text, maxRows, 'subject');
+  } catch (error) {
+    if (error instanceof CsvError) return unreadable(error);
     throw error;
   }
   const fileErrors: ImportError[] = [];
+  const columns = headerOf(table, hidden, fileErrors);
+  const records: ImportRecord[] = [];
+  for (const [i, cells] of table.records.entries()) {
+    // Reading a record takes some 20 µs (the field rules): other requests are answered between chunks.
+    if (i % 500 === 499) await setImmediate();
+    records.push(recordOf(table, columns, cells, i));
+  }
+  return { fileErrors, records, attributeKeys: attributeKeysOf(columns) };
+}
+
+function headerOf(table: CsvTable, hidden: readonly string[], fileErrors: ImportError[]): Column[] {
   if (!table.header.length) fileErrors.push(headerError('', 'emptyFile'));
-  const columns = mapHeader(table.header, hidden, fileErrors);
-  const records = table.records.map((cells, i): ImportRecord => {
-    const row = table.lines[i];
-    const errors: ImportError[] = [];
-    const values: ImportValues = { attributes: {} };
-    if (cells.length !== table.header.length) {
-      errors.push(importError(row, '', 'cellCount', { cells: cells.length, columns: table.header.length }));
-    }
-    for (const column of columns) readValue(column, readCell(cells[column.index] ?? ''), values, errors, row);
-    errors.push(...ruleErrors(values, row));
-    return { row, values, errors };
-  });
-  return { fileErrors, records, attributeKeys: columns.flatMap((c) => (c.attribute === undefined ? [] : [c.attribute])) };
+  return mapHeader(table.header, hidden, fileErrors);
+}
+
+const attributeKeysOf = (columns: Column[]) => columns.flatMap((c) => (c.attribute === undefined ? [] : [c.attribute]));
+
+function recordOf(table: CsvTable, columns: Column[], cells: string[], i: number): ImportRecord {
+  const row = table.lines[i];
+  const errors: ImportError[] = [];
+  const values: ImportValues = { attributes: {} };
+  if (cells.length !== table.header.length) {
+    errors.push(importError(row, '', 'cellCount', { cells: cells.length, columns: table.header.length }));
+  }
+  for (const column of columns) readValue(column, readCell(cells[column.index] ?? ''), values, errors, row);
+  errors.push(...ruleErrors(values, row));
+  return { row, values, errors };
+}
+
+function importFileOf(table: CsvTable, hidden: readonly string[]): ImportFile {
+  const fileErrors: ImportError[] = [];
+  const columns = headerOf(table, hidden, fileErrors);
+  const records = table.records.map((cells, i) => recordOf(table, columns, cells, i));
+  return { fileErrors, records, attributeKeys: attributeKeysOf(columns) };
 }

@@ -5,7 +5,9 @@
 // The writes are set-based (a statement per kind of write and batch, never per record), so ten thousand records
 // cost a few dozen statements.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { ROLE_PARTICIPANT } from '../../common/authorities';
+import { MAX_SUBJECT_ATTRIBUTES } from '../../common/validation';
 import type { Principal } from '../auth/principal';
 import type { Queryable } from '../db/database';
 import { ok, type Reply, type RequestContext } from '../http/context';
@@ -14,7 +16,7 @@ import { PROJECT_SELECT, toProjectDTOs, type ProjectRow } from '../projects/proj
 import { authorOf } from '../revisions/record';
 import type { ImportReport as CommonImportReport, SubjectImportRow } from '../../common/import-report';
 import { importError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
-import { ATTRIBUTE_PREFIX, readImportFile, type ImportRecord, type ImportValues } from './import-file';
+import { ATTRIBUTE_PREFIX, readImportFileBounded, type ImportRecord, type ImportValues } from './import-file';
 import { erasedLogins } from './subject-erasure';
 import { projectRoleId } from './participant-roles';
 import { projectIdByName } from './subject-rules';
@@ -122,10 +124,20 @@ function refilledColumn(values: ImportValues): string | undefined {
   return key === undefined ? undefined : ATTRIBUTE_PREFIX + key;
 }
 
+/** How many attributes the subject would hold after the row: its stored keys, less those emptied, plus new ones. */
+function heldAttributes(stored: Stored | undefined, values: ImportValues): number {
+  const keys = new Set(Object.keys(stored?.attributes ? (JSON.parse(stored.attributes) as Record<string, string>) : {}));
+  for (const [key, value] of Object.entries(values.attributes)) {
+    if (value === null) keys.delete(key);
+    else keys.add(key);
+  }
+  return keys.size;
+}
+
 /** Checks every record against the project (read with `q`) and decides what each does. */
-async function plan(q: Queryable, projectName: string, text: string, hidden: readonly string[]): Promise<Plan> {
+async function plan(q: Queryable, projectName: string, text: string, hidden: readonly string[], maxRows: number): Promise<Plan> {
   const projectId = await projectIdByName(q, projectName);
-  const file = readImportFile(text, hidden);
+  const file = await readImportFileBounded(text, hidden, maxRows);
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, errors: [...file.fileErrors], rows: [] };
   const creates: Target[] = [];
   const updates: Target[] = [];
@@ -145,7 +157,8 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
   const groupIdOf = new Map(stored.map((s) => [s.id, s.group_name === null ? null : groups.get(s.group_name) ?? null]));
   const rowOfExternalId = new Map<string, number>();
   const rowOfLogin = new Map<string, number>();
-  for (const record of file.records) {
+  for (const [i, record] of file.records.entries()) {
+    if (i % 500 === 499) await setImmediate(); // other requests are answered between chunks of a large file
     const { values, row } = record;
     const errors = [...record.errors];
     const fail = (column: string, code: ImportProblemCode, params?: ImportErrorParams) => errors.push(importError(row, column, code, params));
@@ -176,6 +189,7 @@ async function plan(q: Queryable, projectName: string, text: string, hidden: rea
       if (groupId === undefined) fail('group', 'unknownGroup', { group: values.group });
     } else if (values.group === null) groupId = null;
     else groupId = match ? groupIdOf.get(match.id) ?? null : null;
+    if (heldAttributes(match, values) > MAX_SUBJECT_ATTRIBUTES) fail('', 'tooManyAttributes', { max: MAX_SUBJECT_ATTRIBUTES });
     const base = { row, login: match?.login ?? values.login ?? null, externalId };
     if (errors.length) {
       report.errors.push(...errors);
@@ -290,16 +304,17 @@ const importInvalid = (errors: number) =>
 /** The import: a dry run only reports; otherwise the plan is made again inside the transaction and written. */
 export async function importSubjects(ctx: RequestContext, principal: Principal, projectName: string, text: string, dryRun: boolean): Promise<Reply> {
   const hidden = ctx.app.config.hiddenSubjectFields;
-  if (dryRun) return ok((await plan(ctx.app.db, projectName, text, hidden)).report);
+  const maxRows = ctx.app.config.importMaxRows;
+  if (dryRun) return ok((await plan(ctx.app.db, projectName, text, hidden, maxRows)).report);
   const author = authorOf(principal);
   const report = await subjectTransaction(ctx, undefined, async (tx) => {
-    const first = await plan(tx, projectName, text, hidden);
+    const first = await plan(tx, projectName, text, hidden, maxRows);
     if (first.report.errors.length) throw importInvalid(first.report.errors.length);
     // Locked, then checked again: a concurrent write may have taken an external id between the first look and the lock.
     const externalIds = [...first.creates, ...first.updates].flatMap((t) => (t.externalId ? [t.externalId] : []));
     if (!externalIds.length) return write(tx, first, author);
     await lockExternalIds(tx, first.projectId, externalIds);
-    const checked = await plan(tx, projectName, text, hidden);
+    const checked = await plan(tx, projectName, text, hidden, maxRows);
     if (checked.report.errors.length) throw importInvalid(checked.report.errors.length);
     return write(tx, checked, author);
   });

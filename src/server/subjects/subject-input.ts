@@ -4,7 +4,7 @@
 // `subjectDTO`). A field that is absent stays undefined (an update keeps the stored value); an explicit null clears
 // it. `roles` is ignored on input: a subject's roles follow from its project, so a body cannot grant a role.
 import type { FieldErrorVM, SubjectStatus } from '../../common/dto';
-import { SUBJECT_RULES, type RuleSet } from '../../common/validation';
+import { MAX_SUBJECT_ATTRIBUTES, SUBJECT_RULES, type RuleSet } from '../../common/validation';
 import { validationFailed } from '../http/errors';
 import { parseLocalDateInput, parseZoned } from '../http/zoned-date-time';
 
@@ -52,7 +52,14 @@ function id(value: unknown, field: string, errors: FieldErrorVM[]): number | und
 function attributes(value: Body | null | undefined, errors: FieldErrorVM[]): Record<string, string> | null | undefined {
   if (value === undefined || value === null) return value;
   const out: Record<string, string> = {};
-  for (const [key, v] of Object.entries(value)) {
+  const entries = Object.entries(value);
+  // A body's attributes replace the stored ones, so the count of the body is the count the subject will hold. One
+  // error, and no per-key check of a body that is over it anyway (30,000 keys would be 30,000 field errors).
+  if (entries.length > MAX_SUBJECT_ATTRIBUTES) {
+    errors.push(fieldError('attributes', `Size: at most ${MAX_SUBJECT_ATTRIBUTES} attributes`));
+    return out;
+  }
+  for (const [key, v] of entries) {
     if (v === null) errors.push(fieldError(`attributes.${key}`, 'TypeMismatch: must be a string'));
     else if (!key.trim() || key.length > MAX_TEXT || String(v).length > MAX_TEXT) {
       errors.push(fieldError(`attributes.${key}`, `Size: key and value must be between 1 and ${MAX_TEXT} characters`));

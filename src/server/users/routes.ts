@@ -80,7 +80,10 @@ export const userRoutes: RouteEntry[] = [
       tag: TAG, summary: 'Import staff users from CSV',
       description: `Each row a new user, with the checks of POST api/users; any error means nothing is written. Activation mails follow the commit, within the mail limits. ${ROLE_RULES}`,
       success: doc.ok(ref('ImportReportVM'), 'What was (or, dry run, would be) created, every error, and after a commit the logins not mailed'),
-      errors: { 400: 'error.importInvalid: a commit of a file with errors; not UTF-8' },
+      errors: {
+        400: 'error.importInvalid: a commit of a file with errors; not UTF-8',
+        413: 'error.payloadTooLarge over 4 MB; error.importTooManyRows over IMPORT_MAX_ROWS rows (10,000 by default)',
+      },
     },
   }),
 

@@ -8,7 +8,8 @@
 import { importError, ruleImportError, type ImportError, type ImportErrorParams, type ImportProblemCode } from '../../common/import-error';
 import type { UserImportReport } from '../../common/import-report';
 import { parseAuthority, type AuthorityName } from '../../common/authorities';
-import { CsvError, parseCsv, readCell } from '../../common/csv';
+import { CsvError, readCell } from '../../common/csv';
+import { readImportTable } from '../http/import-table';
 import { unstorable } from '../../common/schema';
 import { USER_RULES, validate } from '../../common/validation';
 import { recordSecurityEvent } from '../audit/security-events';
@@ -23,7 +24,8 @@ import { authorOf } from '../revisions/record';
 import { applyRoleChanges, planRoleChanges, refusedRoleChange, type RolePlan } from './role-changes';
 import { resolveRequestedRoles } from './role-input';
 import { recordUserChange, USER_COLUMNS, type UserRow } from './user-dto';
-import { coversEverything } from './user-scope';
+import { coversEverything, visibleRoleSql } from './user-scope';
+import { USER_ROLES_FROM } from '../auth/role-scope-join';
 
 const COLUMNS = ['login', 'firstName', 'lastName', 'email', 'langKey', 'roles'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -46,8 +48,12 @@ interface RoleProblem {
   params: ImportErrorParams;
 }
 
-/** `ROLE_X:scope` as the role body POST api/users takes (ids looked up by name); the problem otherwise. */
-async function requestedRoles(q: Queryable, cell: string): Promise<unknown[] | RoleProblem> {
+/**
+ * `ROLE_X:scope` as the role body POST api/users takes (ids looked up by name); the problem otherwise. A caller who
+ * does not reach every project and organization (`global` false) is told of a name that exists nowhere what it is
+ * told of one outside its reach, `roleNotAllowed`: the import must not tell which projects and organizations exist.
+ */
+async function requestedRoles(q: Queryable, cell: string, global: boolean): Promise<unknown[] | RoleProblem> {
   const roles: unknown[] = [];
   for (const part of cell.split('|').map((p) => p.trim()).filter(Boolean)) {
     const [name, ...rest] = part.split(':');
@@ -58,10 +64,12 @@ async function requestedRoles(q: Queryable, cell: string): Promise<unknown[] | R
       roles.push({ authorityName: authority.name });
     } else if (authority.scope === 'PROJECT') {
       const [p] = await q.query<{ id: number }>('SELECT id FROM project WHERE project_name = $1', [scopeName]);
+      if (!p && !global && scopeName) return { code: 'roleNotAllowed', params: { role: authority.name, scope: scopeName } };
       if (!p) return { code: 'unknownProject', params: { role: authority.name, project: scopeName } };
       roles.push({ authorityName: authority.name, projectId: Number(p.id) });
     } else {
       const [o] = await q.query<{ id: number }>('SELECT id FROM radar_organization WHERE name = $1', [scopeName]);
+      if (!o && !global && scopeName) return { code: 'roleNotAllowed', params: { role: authority.name, scope: scopeName } };
       if (!o) return { code: 'unknownOrganization', params: { role: authority.name, organization: scopeName } };
       roles.push({ authorityName: authority.name as AuthorityName, organizationId: Number(o.id) });
     }
@@ -69,16 +77,24 @@ async function requestedRoles(q: Queryable, cell: string): Promise<unknown[] | R
   return roles;
 }
 
-async function plan(q: Queryable, principal: Principal, text: string): Promise<{ report: UserImportReport; users: Planned[] }> {
+interface ImportPlan {
+  report: UserImportReport;
+  users: Planned[];
+  /** Rows whose login or e-mail a user out of the caller's reach holds: not in the report, refused by the commit. */
+  hiddenConflicts: number;
+}
+
+async function plan(q: Queryable, principal: Principal, text: string, maxRows: number): Promise<ImportPlan> {
   const report: UserImportReport = { created: 0, updated: 0, unchanged: 0, errors: [], rows: [] };
   const users: Planned[] = [];
+  let hiddenConflicts = 0;
   let table;
   try {
-    table = parseCsv(text);
+    table = await readImportTable(text, maxRows, 'userManagement');
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     report.errors.push(importError(error.line, '', error.code));
-    return { report, users };
+    return { report, users, hiddenConflicts };
   }
   const index = new Map<Column, number>();
   table.header.forEach((raw, i) => {
@@ -90,18 +106,27 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
   for (const required of ['login', 'email'] as const) {
     if (!index.has(required)) report.errors.push(importError(1, required, 'missingColumn'));
   }
-  if (report.errors.length) return { report, users };
+  if (report.errors.length) return { report, users, hiddenConflicts };
   const seenLogin = new Map<string, number>();
   const seenEmail = new Map<string, number>();
   const logins = table.records.map((cells) => readCell(cells[index.get('login')!] ?? '').trim().toLowerCase());
   const givenEmails = table.records.map((cells) => readCell(cells[index.get('email')!] ?? '').trim());
   const emails = givenEmails.map((e) => e.toLowerCase());
-  const taken = await q.query<{ login: string; email: string | null }>(
-    'SELECT login, lower(email) AS email FROM radar_user WHERE login = ANY($1::text[]) OR lower(email) = ANY($2::text[])',
-    [logins, emails],
+  // A login or e-mail is reported taken only when its user is in the caller's reach (one of its roles visible with
+  // USER.READ, docs/users.md): a project admin must not learn which logins and addresses exist elsewhere. A row that
+  // collides with a user out of reach looks free here; the commit refuses it (`hiddenConflicts`).
+  const params: unknown[] = [logins, emails];
+  const visible = visibleRoleSql(principal.token, 'USER.READ', params);
+  const taken = await q.query<{ login: string; email: string | null; visible: boolean }>(
+    `SELECT u.login, lower(u.email) AS email, EXISTS (SELECT 1 ${USER_ROLES_FROM} WHERE ru.user_id = u.id AND ${visible}) AS visible
+       FROM radar_user u WHERE u.login = ANY($1::text[]) OR lower(u.email) = ANY($2::text[])`,
+    params,
   );
-  const takenLogins = new Set(taken.map((t) => t.login));
-  const takenEmails = new Set(taken.map((t) => t.email));
+  const takenLogins = new Set(taken.filter((t) => t.visible).map((t) => t.login));
+  const takenEmails = new Set(taken.filter((t) => t.visible).map((t) => t.email));
+  const hiddenLogins = new Set(taken.filter((t) => !t.visible).map((t) => t.login));
+  const hiddenEmails = new Set(taken.filter((t) => !t.visible).map((t) => t.email));
+  const global = coversEverything(principal.token, 'USER.CREATE');
   for (const [i, cells] of table.records.entries()) {
     const row = table.lines[i];
     const errors: ImportError[] = [];
@@ -120,7 +145,7 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
     if (values.email && earlierEmail !== undefined) fail('email', 'duplicateEmail', { row: earlierEmail });
     else seenEmail.set(emails[i], row);
     let rolePlan: RolePlan | undefined;
-    const roles = await requestedRoles(q, cell('roles'));
+    const roles = await requestedRoles(q, cell('roles'), global);
     if (!Array.isArray(roles)) fail('roles', roles.code, roles.params);
     else {
       try {
@@ -139,6 +164,7 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
         fail('roles', 'roleInvalid', { reason: error.message });
       }
     }
+    if (hiddenLogins.has(values.login) || (values.email && hiddenEmails.has(emails[i]))) hiddenConflicts++;
     const base = { row, login: values.login || null, email: values.email || null };
     if (errors.length) {
       report.errors.push(...errors);
@@ -149,12 +175,12 @@ async function plan(q: Queryable, principal: Principal, text: string): Promise<{
     }
   }
   report.created = users.length;
-  return { report, users };
+  return { report, users, hiddenConflicts };
 }
 
 export async function importUsers(ctx: RequestContext, principal: Principal, text: string, dryRun: boolean): Promise<Reply> {
   const db = ctx.app.db;
-  const first = await plan(db, principal, text);
+  const first = await plan(db, principal, text, ctx.app.config.importMaxRows);
   if (dryRun) return ok(first.report);
   if (first.report.errors.length) {
     throw apiError(400, 'error.importInvalid', 'userManagement', `${first.report.errors.length} problems in the file; nothing was written`);
@@ -162,9 +188,14 @@ export async function importUsers(ctx: RequestContext, principal: Principal, tex
   const author = authorOf(principal);
   const made = await db.transaction(async (tx) => {
     // Checked again inside the transaction: a login or e-mail may have been taken since.
-    const checked = await plan(tx, principal, text);
+    const checked = await plan(tx, principal, text, ctx.app.config.importMaxRows);
     if (checked.report.errors.length) {
       throw apiError(400, 'error.importInvalid', 'userManagement', `${checked.report.errors.length} problems in the file; nothing was written`);
+    }
+    // Said without a count or a row: which logins or addresses are taken out of the caller's reach stays unknown. A
+    // caller learns no more than POST api/users tells (one login at a time, and a free one is then created).
+    if (checked.hiddenConflicts) {
+      throw apiError(400, 'error.importInvalid', 'userManagement', 'A login or e-mail address of the file cannot be used; nothing was written');
     }
     const out: { row: UserRow; key: string }[] = [];
     for (const u of checked.users) {

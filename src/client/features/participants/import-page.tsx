@@ -62,6 +62,7 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
   const [phase, setPhase] = useState<Phase>('edit');
   const [progress, setProgress] = useState(0);
   const [report, setReport] = useState<ImportReport>();
+  const [failure, setFailure] = useState<string>();
   const label = (key: string, values?: TranslateParams) => t(`managementPortalApp.participants.import.${key}`, values);
 
   const run = async (dryRun: boolean) => {
@@ -71,7 +72,11 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
       const answer = await importCsv(http, path, text, dryRun, setProgress);
       setReport(answer);
       setPhase(dryRun ? 'checked' : 'done');
-    } catch {
+    } catch (error) {
+      // A file over the row limit is named as such (error.importTooManyRows, with the limit); any other failure is
+      // the general "could not be checked".
+      const body = (error as { body?: { errorCode?: string; params?: { max?: string } } }).body;
+      setFailure(body?.errorCode === 'error.importTooManyRows' ? t('error.importTooManyRows', { max: Number(body.params?.max ?? 0) }) : undefined);
       setPhase('failed');
     }
   };
@@ -115,7 +120,7 @@ function ImportPanel({ path, title, help, back, reportName, idLabel }: ImportPan
           <span>{label(progress < 1 ? 'uploading' : 'processing')}</span>
         </div>
       )}
-      {phase === 'failed' && <p className="notice notice--error" role="alert">{label('failed')}</p>}
+      {phase === 'failed' && <p className="notice notice--error" role="alert">{failure ?? label('failed')}</p>}
       {report && (
         <div className="participants-import__report" aria-live="polite">
           <p className={phase === 'done' ? 'notice notice--success' : 'notice'} role="status">
