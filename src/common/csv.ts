@@ -2,10 +2,13 @@
 // LF, a field holding the separator, a quote or a line end is quoted and its quotes doubled. A UTF-8 byte order mark
 // at the start is dropped. Pure, shared by the server (imports, exports) and the client (previews, reports).
 //
-// Spreadsheet-safe cells: a spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (and, in some programs, a
-// tab or CR) as a formula. `inertCell` puts an apostrophe in front of such a value, and in front of a value that
-// already starts with an apostrophe, so that `readCell` can take exactly one apostrophe off again: an exported file
-// imported as it is reads back the same values.
+// Spreadsheet-safe cells (OWASP "CSV Injection"; issue #34): a spreadsheet runs a cell that starts with `=`, `+`, `-`
+// or `@` (and, in some programs, a tab or CR) as a formula, also after leading spaces, which some programs trim.
+// `inertCell` puts an apostrophe in front of such a value, and in front of a value that already starts with an
+// apostrophe, so that `readCell` can take exactly one apostrophe off again: an exported file imported as it is reads
+// back the same values. The separator a spreadsheet splits on is its locale's, not the file's (`;` in Dutch, German
+// and French settings), so a cell holding either separator is quoted whatever the file's separator is: `x;=2+5;y`
+// written unquoted into a `,` file became three cells, the middle one a formula, in a `;` spreadsheet.
 
 export type Separator = ',' | ';';
 
@@ -165,17 +168,53 @@ export async function parseCsvPausing(input: string, pause: () => Promise<void>,
   return { separator: sep, header, records: rest, lines: starts.slice(1) };
 }
 
-const FORMULA_START = /^[=+\-@\t\r']/;
+/**
+ * A formula start at the sticky position, also after white space (spaces, tabs, CR, LF, no-break spaces), or an
+ * apostrophe (escaped, so that one apostrophe can always be taken off again).
+ */
+const FORMULA_START = /\s*[=+\-@\t\r\n]|'/y;
+/** Where a spreadsheet may start a new cell inside ours: either separator, a tab (pasted text), a line end. */
+const CELL_BREAKS = new Set([',', ';', '\t', '\r', '\n']);
 
-/** The value made inert for spreadsheets (see the file comment). */
-export const inertCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+const formulaAt = (text: string, at: number): boolean => {
+  FORMULA_START.lastIndex = at;
+  return FORMULA_START.test(text);
+};
 
-/** The value `inertCell` was given: one leading apostrophe before a formula start (or an apostrophe) removed. */
-export const readCell = (cell: string): string => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
+/**
+ * The value made inert for spreadsheets (see the file comment): an apostrophe before every formula start at the
+ * start of the value and after every separator, tab or line end in it. A spreadsheet whose separator is not the
+ * file's splits a quoted cell there (LibreOffice set to `;` read `"x;=2+5;y"` of a `,` file as `"x`, `=2+5`, `y"`
+ * and computed 7), so each piece must be inert on its own.
+ */
+export function inertCell(value: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = 0; at <= value.length; at++) {
+    if ((at === 0 || CELL_BREAKS.has(value[at - 1])) && formulaAt(value, at)) {
+      out += `${value.slice(from, at)}'`;
+      from = at;
+    }
+  }
+  return out + value.slice(from);
+}
 
-/** One field, quoted when it must be. */
-export function csvField(value: string, separator: Separator = ','): string {
-  return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** The value `inertCell` was given: the apostrophe it put before each formula start (or apostrophe) removed. */
+export function readCell(cell: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = 0; at < cell.length; at++) {
+    if ((at === 0 || CELL_BREAKS.has(cell[at - 1])) && cell[at] === "'" && formulaAt(cell, at + 1)) {
+      out += cell.slice(from, at);
+      from = at + 1;
+    }
+  }
+  return out + cell.slice(from);
+}
+
+/** One field, quoted when it must be: holding either separator (see the file comment), a quote or a line end. */
+export function csvField(value: string, _separator: Separator = ','): string {
+  return /[,;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** One record with its CRLF; every value made inert first. */

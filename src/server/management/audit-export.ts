@@ -1,9 +1,10 @@
 // GET management/audits/export (docs/management.md, Audits): the filtered events as CSV or JSON, streamed. The rows
 // are read in keyset batches on id (each batch its own short query, so no connection is held while the client
 // reads), and each batch is written before the next is read: memory holds one batch, whatever the range.
-// CSV follows RFC 4180 (CRLF line ends; a field with a comma, quote, CR or LF is quoted and its quotes doubled). A
-// field that starts with =, +, -, @, tab or CR gets a leading apostrophe, so a spreadsheet opens a crafted login
-// from a failed sign-in as text, never as a formula.
+// CSV follows RFC 4180 (CRLF line ends; a field with a comma, semicolon, quote, CR or LF is quoted and its quotes
+// doubled). A field that starts with =, +, -, @, tab or CR, also after spaces, gets a leading apostrophe, so a
+// spreadsheet opens a crafted login from a failed sign-in as text, never as a formula (common/csv.ts).
+import { csvField as sharedCsvField, inertCell } from '../../common/csv';
 import type { Queryable } from '../db/database';
 import { filterConditions, toAuditEvent, type AuditEvent, type AuditFilter, type AuditRow } from './audit-events';
 
@@ -29,10 +30,8 @@ async function* auditRows(db: Queryable, filter: AuditFilter, batchSize: number)
   }
 }
 
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** The shared spreadsheet-safe cell (common/csv.ts): formula starts made inert, either separator quoted. */
+const csvField = (value: string): string => sharedCsvField(inertCell(value));
 
 const CSV_HEADER = 'id,timestamp,principal,type,data\r\n';
 
