@@ -153,6 +153,8 @@ const [client, widgets, server] = await Promise.all([
 // static/ as it is, then index.html with the hashed entry files written in.
 cpSync(join(root, 'static'), join(dist, 'client'), { recursive: true });
 cpSync(join(root, 'src/server/db/migrations'), join(dist, 'server/migrations'), { recursive: true });
+// The list of common passwords (auth/common-passwords.ts), read beside the server bundle as beside its source.
+cpSync(join(root, 'src/server/auth/common-passwords.txt.gz'), join(dist, 'server/common-passwords.txt.gz'));
 const entry = Object.entries(client.metafile.outputs).find(([, o]) => o.entryPoint === 'src/client/main.tsx');
 const entryJs = relative('dist/client', entry[0]);
 const entryCss = entry[1].cssBundle ? relative('dist/client', entry[1].cssBundle) : null;

@@ -1,6 +1,12 @@
 // Password strength, shared by the strength bar and the server's change/reset checks. Unlike
 // ManagementPortal's server, every character counts, including `Z`, `z` and `9`.
 // Letters are A-Z and a-z (other letters count as "others"); lengths are counted in code points.
+//
+// The rules a new password must meet: 8 to 100 characters, strength at least 40 (letters, digits and other characters
+// mixed), and not common: not one of the 30,000 most common passwords of public breaches nor built on one
+// (`Password1!`), nor a repeat (`aaaaaaa1!`), as ASVS 2.1.7 asks. The last rule needs the list, which only the server
+// holds (server/auth/common-passwords.ts): the client cannot check it ahead, and the server answers
+// `error.commonPassword` (problem `common`).
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;
@@ -10,7 +16,8 @@ export const PASSWORD_MIN_STRENGTH = 40;
 export const STRENGTH_LEVEL_BOUNDS = [20, 30, 40, 55] as const;
 export type StrengthLevel = 0 | 1 | 2 | 3 | 4;
 
-export type PasswordProblem = 'tooShort' | 'tooLong' | 'weak';
+/** `common` only from the server (see the file comment). */
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'weak' | 'common';
 
 const LETTER = /[A-Za-z]/;
 const DIGIT = /[0-9]/;

@@ -110,6 +110,8 @@ t('reset_password/init: 400 for an unknown or inactive address, else a mail with
   const finish = (json: unknown) => server.request('POST', '/api/account/reset_password/finish', { json });
   const weak = await finish({ key, newPassword: 'short' });
   assert.equal([weak.status, weak.body.errorCode], [400, 'error.weakPassword']);
+  const common = await finish({ key, newPassword: 'P@ssw0rd2024!' });
+  assert.equal([common.status, common.body.errorCode], [400, 'error.commonPassword'], 'a reset refuses a common password too; the key stays usable');
   const wrong = await finish({ key: `${key}x`, newPassword: 'Brand-New-Pass-1' });
   assert.equal([wrong.status, wrong.body.errorCode, wrong.body.entityName], [400, 'error.invalidKey', 'userManagement']);
   assert.equal([(await finish({ newPassword: 'Brand-New-Pass-1' })).status, (await finish('x')).status], [400, 400]);
@@ -138,6 +140,23 @@ t('reset keys expire after 24 hours; a newer request replaces an older key', asy
   assert.is((await finish(second)).body.errorCode, 'error.invalidKey');
   await server.app.db.query("UPDATE radar_user SET reset_date = now() - interval '23 hours' WHERE login = $1", [CAST.alphaAdmin]);
   assert.is((await finish(second)).status, 204);
+});
+
+// Issue #34, item 13 (ASVS 2.1.7): passwords that pass the composition rules but are common or breached are refused.
+t('change_password refuses common and breached passwords, also dressed up, and repeats; nothing changes', async () => {
+  const owner = await asUser(server, CAST.alphaOwner);
+  const hash = async () => (await server.app.db.query<{ password_hash: string }>('SELECT password_hash FROM radar_user WHERE login = $1', [CAST.alphaOwner]))[0].password_hash;
+  const before = await hash();
+  for (const password of ['Password1!', 'aaaaaaa1!', 'P@ssw0rd!', 'Summer2024!', 'Qwerty123!', 'Dragon2000#', 'LETMEIN99!!', '11111111a!']) {
+    const res = await owner('POST', '/api/account/change_password', text(password));
+    assert.equal([res.status, res.body?.errorCode], [400, 'error.commonPassword'], `${password}: ${res.status} ${res.text}`);
+  }
+  assert.is(await hash(), before);
+  // Passwords merely holding a common word, or made of unrelated parts, pass (each change ends the token: a new one).
+  for (const password of ['correct horse battery staple 7!', 'Zebra-Lamp-91!', 'x7#Kp2!mQz']) {
+    const res = await (await asUser(server, CAST.alphaOwner))('POST', '/api/account/change_password', text(password));
+    assert.is(res.status, 204, `${password}: ${res.text}`);
+  }
 });
 
 t.run();

@@ -1,6 +1,7 @@
 // The signed-in user's own account (docs/users.md): read it, change names, e-mail and language, change the password.
 // A token without a database user (client credentials) has no account: 403.
 import { passwordProblem } from '../../common/password';
+import { isCommonPassword } from '../auth/common-passwords';
 import { credentialsChangedSql, credentialsStamp } from '../auth/credentials';
 import { hashPassword } from '../auth/password-hash';
 import type { Principal } from '../auth/principal';
@@ -18,10 +19,11 @@ import type { UserInput } from '../users/user-input';
 import { recordSecurityEvent } from '../audit/security-events';
 import { currentSessionIdHash, endSessionsOfUser, revokeUserRefreshTokens } from './end-sessions';
 
-/** 400 EX for a password the rules refuse (shared by change and reset). */
+/** 400 EX for a password the rules refuse (shared by change and reset; common/password.ts has the rules). */
 export function passwordError(password: string) {
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password) ?? (isCommonPassword(password) ? 'common' : null);
   if (!problem) return undefined;
+  if (problem === 'common') return apiError(400, 'error.commonPassword', USER_ENTITY, 'Password is common or known from data breaches');
   return problem === 'tooLong'
     ? apiError(400, 'error.longPassword', USER_ENTITY, 'Password is too long')
     : apiError(400, 'error.weakPassword', USER_ENTITY, 'Password is too weak: use 8 to 100 characters of more kinds');

@@ -46,7 +46,7 @@ export const accountRoutes: RouteEntry[] = [
     doc: {
       tag: TAG, summary: 'Change the own password', description: 'Ends the user\'s other sessions and revokes its refresh tokens.',
       success: doc.noContent('Changed'),
-      errors: { 400: 'error.weakPassword or error.longPassword', 403: 'error.entityNotFound: a client-credentials token has no account' },
+      errors: { 400: 'error.weakPassword, error.longPassword, or error.commonPassword (common or breached, ASVS 2.1.7)', 403: 'error.entityNotFound: a client-credentials token has no account' },
     },
   }),
 
@@ -69,7 +69,7 @@ export const accountRoutes: RouteEntry[] = [
     doc: {
       tag: TAG, summary: 'Set a new password with a mailed key', description: 'Also activates the user and ends its sessions.',
       success: doc.noContent('Password set'),
-      errors: { 400: 'error.weakPassword (also when newPassword is missing), error.longPassword, or error.invalidKey (unknown, used or expired key)' },
+      errors: { 400: 'error.weakPassword (also when newPassword is missing), error.longPassword, error.commonPassword, or error.invalidKey (unknown, used or expired key)' },
     },
   }),
 

@@ -18,6 +18,7 @@ export function NewPasswordFields({ form }: { form: Form<NewPasswordValues> }): 
         {...form.field('newPassword')}
       />
       <PasswordStrengthBar password={form.values.newPassword} />
+      <p className="field__hint">{t('password.rules')}</p>
       <TextField
         type="password"
         label={t('password.form.confirmPassword')}

@@ -9,15 +9,16 @@ import { selectAccount } from '../../lib/session-store';
 import { useSessionState } from '../../lib/session-react';
 import { InlineMessage } from './inline-message';
 import { NewPasswordFields } from './new-password-fields';
-import { EMPTY_PASSWORDS, NEW_PASSWORD_RULES, refusePasswords, type PasswordRefusal } from './password-rules';
+import { EMPTY_PASSWORDS, isCommonPasswordRefusal, NEW_PASSWORD_RULES, refusePasswords, type PasswordRefusal } from './password-rules';
 
-type Outcome = 'success' | 'error' | PasswordRefusal;
+type Outcome = 'success' | 'error' | 'common' | PasswordRefusal;
 
 const MESSAGES: Record<Outcome, string> = {
   success: 'password.messages.success',
   error: 'password.messages.error',
   dontmatch: 'password.messages.dontmatch',
   weak: 'password.messages.weak',
+  common: 'password.messages.common',
 };
 
 export function PasswordPage(_props: PageProps): ReactNode {
@@ -36,10 +37,16 @@ export function PasswordPage(_props: PageProps): ReactNode {
       return;
     }
     // Silent: this page says what went wrong itself.
-    const saved = await form.submit((values) =>
-      http.post('api/account/change_password', { body: values.newPassword, text: true, silent: true }),
-    );
-    setOutcome(saved ? 'success' : 'error');
+    let common = false;
+    const saved = await form.submit(async (values) => {
+      try {
+        await http.post('api/account/change_password', { body: values.newPassword, text: true, silent: true });
+      } catch (error) {
+        common = isCommonPasswordRefusal(error);
+        throw error;
+      }
+    });
+    setOutcome(saved ? 'success' : common ? 'common' : 'error');
     if (saved) form.reset();
   };
 

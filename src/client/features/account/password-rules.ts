@@ -19,6 +19,12 @@ export const NEW_PASSWORD_RULES: RuleSet = {
 
 export type PasswordRefusal = 'dontmatch' | 'weak';
 
+/** The server refused the password as common or breached (`error.commonPassword`, a list only it holds). */
+export function isCommonPasswordRefusal(error: unknown): boolean {
+  const answer = error as { status?: number; body?: { errorCode?: string } } | null;
+  return answer?.status === 400 && answer.body?.errorCode === 'error.commonPassword';
+}
+
 /** Why the pair cannot be sent, checked at submit in this order; null when it can. */
 export function refusePasswords({ newPassword, confirmPassword }: NewPasswordValues): PasswordRefusal | null {
   if (newPassword !== confirmPassword) return 'dontmatch';

@@ -9,16 +9,17 @@ import { useT } from '../../lib/i18n-react';
 import { useLocation } from '../../lib/router-react';
 import { InlineMessage } from './inline-message';
 import { NewPasswordFields } from './new-password-fields';
-import { EMPTY_PASSWORDS, NEW_PASSWORD_RULES, refusePasswords, type PasswordRefusal } from './password-rules';
+import { EMPTY_PASSWORDS, isCommonPasswordRefusal, NEW_PASSWORD_RULES, refusePasswords, type PasswordRefusal } from './password-rules';
 import { SignInLink } from './sign-in-link';
 
-type Outcome = 'success' | 'error' | PasswordRefusal;
+type Outcome = 'success' | 'error' | 'common' | PasswordRefusal;
 
 const MESSAGES: Record<Outcome, string> = {
   success: 'reset.finish.messages.success',
   error: 'reset.finish.messages.error',
   dontmatch: 'reset.finish.messages.dontmatch',
   weak: 'password.messages.weak',
+  common: 'password.messages.common',
 };
 
 export function ResetFinishPage(_props: PageProps): ReactNode {
@@ -36,10 +37,16 @@ export function ResetFinishPage(_props: PageProps): ReactNode {
       setOutcome(refusal);
       return;
     }
-    const saved = await form.submit((values) =>
-      http.post('api/account/reset_password/finish', { body: { key, newPassword: values.newPassword }, silent: true }),
-    );
-    setOutcome(saved ? 'success' : 'error');
+    let common = false;
+    const saved = await form.submit(async (values) => {
+      try {
+        await http.post('api/account/reset_password/finish', { body: { key, newPassword: values.newPassword }, silent: true });
+      } catch (error) {
+        common = isCommonPasswordRefusal(error);
+        throw error;
+      }
+    });
+    setOutcome(saved ? 'success' : common ? 'common' : 'error');
   };
 
   let content: ReactNode;
