@@ -29,6 +29,7 @@ import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './subjects/routes';
 import { subjectPrivacyRoutes } from './subjects/privacy-routes';
+import { privacyRoutes } from './privacy/routes';
 import { subjectFileRoutes } from './subjects/file-routes';
 import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
@@ -61,6 +62,7 @@ export function buildRouter(): Router {
     .entries(revisionRoutes)
     .entries(subjectRoutes)
     .entries(subjectPrivacyRoutes)
+    .entries(privacyRoutes)
     .entries(subjectFileRoutes)
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)

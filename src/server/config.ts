@@ -51,6 +51,10 @@ export interface Config extends DeployConfig {
   resetMailLimits: MailLimits;
   /** Audit events older than this many days are purged (AUDIT_RETENTION_DAYS); undefined = kept forever. */
   auditRetentionDays?: number;
+  /** Per audit event type, days after which its events are deleted (AUDIT_RETENTION_BY_TYPE, `TYPE=days,...`). */
+  auditRetentionByType: Record<string, number>;
+  /** Days after which audit events lose their personal fields (AUDIT_PERSONAL_DATA_DAYS, default 90; 0 = never). */
+  auditPersonalDataDays?: number;
   /** External OpenID Connect sign-in (OIDC_*, see settings/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
   /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
@@ -90,6 +94,19 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+/** AUDIT_RETENTION_BY_TYPE: `TYPE=days` pairs, comma-separated (docs/privacy.md, "Retention"). */
+function retentionByType(env: Env): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const pair of list(env.AUDIT_RETENTION_BY_TYPE)) {
+    const match = /^([A-Z][A-Z0-9_]{0,99})\s*=\s*(\d{1,5})$/.exec(pair);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 36500) {
+      throw new ConfigError('AUDIT_RETENTION_BY_TYPE', `must be TYPE=days pairs (days 1-36500), separated by commas, got "${pair}"`);
+    }
+    out[match[1]] = Number(match[2]);
+  }
+  return out;
 }
 
 function list(raw: string | undefined): string[] {
@@ -271,6 +288,8 @@ export function loadConfig(processEnv: Env = process.env): Config {
     workers: workerCount,
     databasePoolSize: databasePoolSize(env, workerCount),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
+    auditRetentionByType: retentionByType(env),
+    auditPersonalDataDays: int(env, 'AUDIT_PERSONAL_DATA_DAYS', 90, 0, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
