@@ -436,6 +436,24 @@ export const ROUTES: Record<string, RouteSpec> = {
       return { params: { login: s.login }, body: { json: { reason: 'route test', confirmLogin: s.login } }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
     },
   },
+  'PUT /api/subjects/:login/restriction': {
+    write: 'a throw-away subject of the side, restricted',
+    async prepare(i) {
+      const s = await ownSubject(i);
+      return { params: { login: s.login }, body: { json: { reason: 'route test' } }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
+    },
+  },
+  'DELETE /api/subjects/:login/restriction': {
+    write: 'a throw-away subject of the side (never restricted: nothing to lift)',
+    async prepare(i) {
+      const s = await ownSubject(i);
+      return { params: { login: s.login }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
+    },
+  },
+  'PUT /api/projects/:projectName/privacy': {
+    write: 'the side\'s project\'s privacy information as it is (never set: the defaults)',
+    prepare: (i) => ({ body: { json: {} }, target: projectTarget(i) }),
+  },
   'POST /api/source-types': {
     write: 'a uniquely named source type',
     prepare: (i) => ({ body: { json: { producer: 'acme', model: i.w.unique('new-model'), catalogVersion: 'v1', sourceTypeScope: 'PASSIVE' } } }),
