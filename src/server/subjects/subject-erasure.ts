@@ -184,17 +184,32 @@ async function scrubHistory(tx: Queryable, rows: { id: number; entity_kind: stri
   }
 }
 
-/** The device data the app registered: source attributes go; a source name holding a value becomes a neutral one. */
-async function scrubSources(tx: Queryable, sourceRowIds: readonly number[], values: readonly string[]): Promise<void> {
-  if (!sourceRowIds.length) return;
+/**
+ * The device data the app registered: source attributes go. A source the app registered is named
+ * `<the app's text>_<model>-<first 8 of its id>` (sources/source-registration.ts): the app's free text goes, the
+ * generated part stays. Any other name or expected name holding an erased value becomes a neutral one. Answers the
+ * old names that changed, so the revision snapshots lose them too.
+ */
+async function scrubSources(tx: Queryable, sourceRowIds: readonly number[], values: readonly string[]): Promise<string[]> {
+  if (!sourceRowIds.length) return [];
   await tx.query('DELETE FROM source_metadata WHERE source_id = ANY($1::bigint[])', [[...sourceRowIds]]);
-  const names = await tx.query<{ id: number; source_name: string; expected_source_name: string | null; source_id: string }>(
-    'SELECT id, source_name, expected_source_name, source_id::text AS source_id FROM radar_source WHERE id = ANY($1::bigint[])', [[...sourceRowIds]]);
+  const names = await tx.query<{ id: number; source_name: string; expected_source_name: string | null; source_id: string; model: string | null }>(
+    `SELECT s.id, s.source_name, s.expected_source_name, s.source_id::text AS source_id, t.model
+       FROM radar_source s LEFT JOIN source_type t ON t.id = s.source_type_id WHERE s.id = ANY($1::bigint[])`, [[...sourceRowIds]]);
   const long = values.filter((v) => v.length >= 4);
+  const renamed: string[] = [];
   for (const row of names) {
-    if (holdsValue(row.source_name, long)) await tx.query('UPDATE radar_source SET source_name = $2 WHERE id = $1', [row.id, `erased-${row.source_id}`]);
+    const generated = row.model === null ? undefined : `${row.model}-${row.source_id.slice(0, 8)}`;
+    let name = row.source_name;
+    if (generated && name.endsWith(`_${generated}`)) name = generated;
+    if (holdsValue(name, long)) name = `erased-${row.source_id}`;
+    if (name !== row.source_name) {
+      await tx.query('UPDATE radar_source SET source_name = $2 WHERE id = $1', [row.id, name]);
+      renamed.push(row.source_name.slice(0, row.source_name.length - (generated && row.source_name.endsWith(`_${generated}`) ? generated.length + 1 : 0)));
+    }
     if (row.expected_source_name && holdsValue(row.expected_source_name, long)) await tx.query('UPDATE radar_source SET expected_source_name = NULL WHERE id = $1', [row.id]);
   }
+  return renamed.filter((n) => n.trim() !== '');
 }
 
 /** An audit event's details with every value holding an erased one replaced by ERASED_MARK; undefined: nothing to change. */
@@ -233,16 +248,22 @@ async function scrubAudit(tx: Queryable, identity: SubjectIdentity, values: read
          OR (cardinality($1::text[]) > 0 AND e.data::text LIKE ANY(SELECT '%' || replace(replace(replace(v, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' FROM unnest($1::text[]) v))
          OR lower(e.principal) = ANY($2::text[])`,
     params);
+  const addresses = new Set<string>();
   for (const row of rows) {
     const data = jsonColumn(row.data as Record<string, unknown> | string);
-    const next = scrubbed(data, row.about ? values : long, row.about);
     const principalErased = long.some((v) => v.toLowerCase() === row.principal.toLowerCase());
+    // A failed sign-in typed with the person's e-mail address came from the person (or someone trying it): about it.
+    const about = row.about || principalErased;
+    if (about && typeof data.remoteAddress === 'string') addresses.add(data.remoteAddress);
+    const next = scrubbed(data, about ? values : long, about);
     if (next || principalErased) {
       await tx.query('UPDATE audit_event SET data = $2::text::jsonb, principal = $3 WHERE id = $1',
         [row.id, JSON.stringify(next ?? data), principalErased ? ERASED_MARK : row.principal]);
     }
   }
-  if (long.length) await tx.query("DELETE FROM login_attempt WHERE lower(attempt_key) = ANY(SELECT 'login:' || v FROM unnest($1::text[]) v)", [long.map((v) => v.toLowerCase())]);
+  // The sign-in throttle's counters of those values and of the addresses the person's events came from.
+  const keys = [...long.map((v) => `login:${v.toLowerCase()}`), ...[...addresses].map((a) => `address:${a}`)];
+  if (keys.length) await tx.query('DELETE FROM login_attempt WHERE lower(attempt_key) = ANY($1::text[])', [keys]);
 }
 
 /** The erasure's answer: the tombstone, and where copies went (Art. 17(2)): the exports that held it, the recipients. */
@@ -282,9 +303,15 @@ export async function eraseSubject(ctx: RequestContext, principal: Principal, ta
       await tx.query('DELETE FROM oauth_code WHERE user_id = $1', [userId]);
       await tx.query('DELETE FROM http_session WHERE user_id = $1', [userId]);
     }
-    await scrubSources(tx, sourceRowIds, values);
-    await scrubHistory(tx, history, values);
-    await scrubAudit(tx, identity, values);
+    // The app's names of its devices are erased values too, wherever the history or the audit log holds them.
+    const erased = [...values, ...(await scrubSources(tx, sourceRowIds, values))];
+    await scrubHistory(tx, history, erased);
+    // A source's history is keyed by its name: the current (neutral) one.
+    await tx.query(
+      `UPDATE revision_change c SET entity_key = s.source_name FROM radar_source s
+        WHERE c.entity_kind = 'source' AND c.entity_id = s.id AND s.id = ANY($1::bigint[]) AND c.entity_key IS DISTINCT FROM s.source_name`,
+      [sourceRowIds]);
+    await scrubAudit(tx, identity, erased);
 
     const [row] = await tx.query<TombstoneRow>(
       'INSERT INTO subject_erasure (login, subject_id, erased_by, reason) VALUES ($1, $2, $3, $4) RETURNING login, erased_by, erased_at, reason',
