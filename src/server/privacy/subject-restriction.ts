@@ -2,8 +2,9 @@
 // staff who may erase it (PUT and DELETE api/subjects/{login}/restriction). While restricted, its data stay stored
 // but the participant's app is stopped: no token is issued for its user (oauth/token-issuer.ts, so the refresh the
 // phone needs before its next upload is refused), its current access tokens are refused by the portal from the
-// moment of the restriction (the credentials stamp, auth/credentials.ts), pairing links cannot be fetched, and CSV
-// exports leave it out. Set and lift are audited (SUBJECT_RESTRICTED, SUBJECT_RESTRICTION_LIFTED).
+// moment of the restriction (the credentials stamp, auth/credentials.ts), and pairing links cannot be exchanged.
+// Staff still read the data (to settle the claim). Set and lift are audited (SUBJECT_RESTRICTED,
+// SUBJECT_RESTRICTION_LIFTED).
 import { recordSecurityEvent } from '../audit/security-events';
 import { credentialsChangedSql, credentialsStamp } from '../auth/credentials';
 import type { Principal } from '../auth/principal';
