@@ -32,7 +32,6 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const subject = loaded.data;
   const projectName = subject?.project?.projectName;
   const privacy = useSubjectPrivacy(subject ? login : null);
-  const erased = privacy.data?.erasure !== undefined;
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
   const row = (key: string, value: ReactNode) => (
@@ -91,7 +90,7 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           </button>
         </AuthorityGate>
         {subject && (
-          <SubjectPrivacyActions login={login} admins={admins} erased={erased} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
+          <SubjectPrivacyActions login={login} admins={admins} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
         )}
         <AuthorityGate authorities={[ROLE_SYS_ADMIN]}>
           <button type="button" className="button button--danger" disabled={!subject} onClick={() => openInPlace(pathOf('subject', login, 'delete'))}>

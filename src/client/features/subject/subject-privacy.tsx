@@ -60,8 +60,9 @@ export function SubjectPrivacy({ view }: { view: ResourceView<SubjectPrivacyVM> 
   );
 }
 
-/** The two actions, for the subject's administrators; erasing opens its popup. */
-export function SubjectPrivacyActions({ login, admins, erased, onErase }: { login: string; admins: string[]; erased: boolean; onErase: () => void }): ReactNode {
+/** The two actions, for the subject's administrators; erasing opens its popup (also after an erasure: values entered
+ * since are erased by the next one, docs/privacy.md). */
+export function SubjectPrivacyActions({ login, admins, onErase }: { login: string; admins: string[]; onErase: () => void }): ReactNode {
   const t = useT();
   const http = useHttp();
   return (
@@ -69,7 +70,7 @@ export function SubjectPrivacyActions({ login, admins, erased, onErase }: { logi
       <a className="button button--secondary" href={http.url(`api/subjects/${encodeURIComponent(login)}/access-export`)} download>
         {t('managementPortalApp.subject.action.accessExport')}
       </a>
-      <button type="button" className="button button--danger" disabled={erased} onClick={onErase}>
+      <button type="button" className="button button--danger" onClick={onErase}>
         {t('managementPortalApp.subject.action.erase')}
       </button>
     </AuthorityGate>
