@@ -98,9 +98,11 @@ t('restriction of processing: the app gets no tokens and its tokens are refused;
   // The data are kept, and staff still read them; the access export shows the state.
   assert.is((await radmin('GET', '/api/subjects/held')).body.personName, 'Theodora Heldback');
   assert.is((await radmin('GET', '/api/subjects/held/access-export')).body.restriction.reason, 'Contests accuracy (Art. 18(1)(a))');
+  assert.is((await analyst('GET', '/api/subjects/held/privacy')).body.restriction.restrictedBy, 'radmin');
   assert.is((await radmin('DELETE', '/api/subjects/held/restriction')).status, 204);
   const again = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: app.refresh }, ['aRMT', 'armt-secret']);
   assert.is(again.status, 200, again.text);
+  assert.is((await analyst('GET', '/api/subjects/held/privacy')).body.restriction, undefined);
   const types = (await db().query<{ event_type: string }>("SELECT event_type FROM audit_event WHERE data->>'subject_login' = 'held' AND event_type LIKE 'SUBJECT_RESTRICT%' ORDER BY id")).map((r) => r.event_type);
   assert.equal(types, ['SUBJECT_RESTRICTED', 'SUBJECT_RESTRICTION_LIFTED']);
 });

@@ -14,7 +14,8 @@ export const PRIVACY_SCHEMAS: Record<string, Schema> = {
   SubjectPrivacyVM: object({
     erasure: ref('SubjectErasureDTO'),
     lastViewed: object({ by: string('Who (a login or a client id)'), at: dateTime() }, ['by', 'at'], 'The latest view by someone else than the caller; absent when none'),
-  }, [], 'Whether a subject\'s personal data was erased, and who looked at it last.'),
+    restriction: ref('SubjectRestrictionDTO'),
+  }, [], 'Whether a subject\'s personal data was erased or its processing restricted, and who looked at it last.'),
   SubjectAccessExport: object({
     exportedAt: dateTime(), exportedBy: string(),
     subject: ref('SubjectDTO'),
@@ -51,7 +52,7 @@ export const PRIVACY_SCHEMAS: Record<string, Schema> = {
   }, [], 'A project\'s privacy information; a field null, empty or left out answers the default.'),
   ProjectPrivacyVM: object({
     projectName: string(),
-    settings: mapOf({ type: 'string' }, 'Each field as set; null: the default applies'),
+    settings: anything('Each field as set; null: the default applies'),
     effective: ref('ProjectPrivacy'),
     defaults: ref('ProjectPrivacy'),
     updatedBy: nullableString(), updatedAt: nullableString(),

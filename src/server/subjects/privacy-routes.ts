@@ -6,10 +6,11 @@ import { ref } from '../../common/schema';
 import { ok } from '../http/context';
 import { perm, route, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
-import { locateSubject, subjectEntity, type FoundSubject } from './load-subject';
+import { locateSubject, type FoundSubject } from './load-subject';
 import { exportSubjectAccess } from './subject-access-export';
 import { confirmErasure, eraseSubject, readErasure, REASON_MAX, type ErasureBody } from './subject-erasure';
 import { identityOf, type SubjectIdentity } from './subject-identity';
+import { readRestriction } from '../privacy/subject-restriction';
 import { lastViewOf, viewerOf } from './subject-views';
 
 const LOGIN = { login: 'The subject\'s login' };
@@ -44,12 +45,14 @@ export const subjectPrivacyRoutes: RouteEntry[] = [
     find: ({ ctx, params }) => locateSubject(ctx.app.db, params.login),
     handler: async ({ ctx, principal, found }) => {
       const identity = await identityOf(ctx.app.db, found.row.login);
-      const [erasure, lastViewed] = await Promise.all([readErasure(ctx.app.db, identity.subjectId), lastViewOf(ctx.app.db, identity, viewerOf(principal))]);
-      return ok({ ...(erasure ? { erasure } : {}), ...(lastViewed ? { lastViewed } : {}) });
+      const [erasure, lastViewed, restriction] = await Promise.all([
+        readErasure(ctx.app.db, identity.subjectId), lastViewOf(ctx.app.db, identity, viewerOf(principal)), readRestriction(ctx.app.db, identity.subjectId),
+      ]);
+      return ok({ ...(erasure ? { erasure } : {}), ...(lastViewed ? { lastViewed } : {}), ...(restriction ? { restriction } : {}) });
     },
     doc: {
-      tag: 'Subjects', summary: 'Whether a subject was erased, and who looked last', pathParams: LOGIN,
-      description: '`lastViewed`: the latest view (detail page or access export) by someone other than the caller.',
+      tag: 'Subjects', summary: 'Whether a subject was erased or its processing restricted, and who looked last', pathParams: LOGIN,
+      description: '`lastViewed`: the latest view (any read of its data, or the access export) by someone other than the caller; `erasure`: the latest erasure; `restriction`: while processing is restricted.',
       success: doc.ok(ref('SubjectPrivacyVM'), 'Absent fields: not erased, no view by someone else'), errors: { 404: 'error.subjectNotFound' },
     },
   }),
