@@ -78,7 +78,7 @@ export const PAGES: readonly Screen[] = [
   { route: 'organization', path: 'organization' },
   ...tabs('organization/:organizationName', 'organization/main', ['projects', 'permissions']),
   { route: 'project', path: 'project' },
-  ...tabs('project/:projectName', `project/${PROJECT}`, ['subjects', 'overview', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts']),
+  ...tabs('project/:projectName', `project/${PROJECT}`, ['subjects', 'overview', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts', 'privacy']),
   { route: 'project/:projectName/import', path: `project/${PROJECT}/import` },
   { route: 'project/:projectName/import', path: `project/${PROJECT}/import`, state: 'preview', act: checkCsv(SUBJECT_CSV) },
   { route: 'project/:projectName/pairing-sheet', path: `project/${PROJECT}/pairing-sheet?logins=${SHEET_LOGINS}` },

@@ -90,7 +90,10 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           </button>
         </AuthorityGate>
         {subject && (
-          <SubjectPrivacyActions login={login} admins={admins} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
+          <SubjectPrivacyActions
+            login={login} admins={admins} restricted={privacy.data?.restriction !== undefined}
+            open={(popup) => openInPlace(pathOf('subject', login, popup))}
+          />
         )}
         <AuthorityGate authorities={[ROLE_SYS_ADMIN]}>
           <button type="button" className="button button--danger" disabled={!subject} onClick={() => openInPlace(pathOf('subject', login, 'delete'))}>
