@@ -226,6 +226,15 @@ t('6. every read of one person\'s data is recorded before the answer; a CSV expo
   assert.is((await radmin('GET', '/api/projects/radar/subjects.csv')).status, 200);
   const file = (await radmin('GET', '/api/subjects/looked-6/access-export')).body;
   assert.equal(file.exports.map((e: { exportedBy: string; project: string }) => [e.exportedBy, e.project]), [['radmin', 'radar']]);
+  // The export's own record says whose data left in it (system admins).
+  const [event] = await db().query<{ id: number }>("SELECT id FROM audit_event WHERE event_type = 'SUBJECTS_EXPORTED' ORDER BY id DESC LIMIT 1");
+  const record = await admin('GET', `/api/privacy/exports/${event.id}`);
+  assert.is(record.status, 200, record.text);
+  assert.equal([record.body.exportedBy, record.body.project], ['radmin', 'radar']);
+  assert.ok(record.body.subjects.includes('looked-6'), record.text);
+  assert.is((await radmin('GET', `/api/privacy/exports/${event.id}`)).status, 403);
+  assert.is((await admin('GET', '/api/privacy/exports/999999')).status, 404);
+  assert.is((await admin('GET', '/api/privacy/exports/abc')).status, 400);
 });
 
 t.run();

@@ -57,5 +57,8 @@ export const PRIVACY_SCHEMAS: Record<string, Schema> = {
     defaults: ref('ProjectPrivacy'),
     updatedBy: nullableString(), updatedAt: nullableString(),
   }, ['projectName', 'settings', 'effective', 'defaults'], 'A project\'s privacy information'),
+  SubjectExportRecord: object({
+    id: integer(), exportedAt: dateTime(), exportedBy: string(), project: string('The project, or * for every project'), subjects: arrayOf(string(), 'Logins'),
+  }, ['id', 'exportedAt', 'exportedBy', 'project', 'subjects'], 'Whose data left in one CSV export'),
   ProcessingRecord: anything('The record of processing activities (GDPR Art. 30), docs/privacy.md'),
 };

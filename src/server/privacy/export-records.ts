@@ -19,6 +19,18 @@ export async function recordExportedSubjects(q: Queryable, eventId: number, subj
     [eventId, [...subjectIds], [...logins]]);
 }
 
+/** One CSV export: who, when, which project, and the logins of the subjects it held (in login order). */
+export async function exportWithSubjects(q: Queryable, eventId: number): Promise<(ExportOfSubject & { id: number; subjects: string[] }) | undefined> {
+  const [event] = await q.query<{ event_date: Date | string; principal: string; project: string | null }>(
+    "SELECT event_date, principal, data->>'project' AS project FROM audit_event WHERE id = $1 AND event_type = 'SUBJECTS_EXPORTED'", [eventId]);
+  if (!event) return undefined;
+  const rows = await q.query<{ login: string }>('SELECT login FROM subject_export_record WHERE audit_event_id = $1 ORDER BY login', [eventId]);
+  return {
+    id: eventId, exportedAt: new Date(event.event_date).toISOString(), exportedBy: event.principal, project: event.project ?? '*',
+    subjects: rows.map((r) => r.login),
+  };
+}
+
 /** The exports that held the subject row, oldest first. */
 export async function exportsOfSubject(q: Queryable, subjectId: number): Promise<ExportOfSubject[]> {
   const rows = await q.query<{ event_date: Date | string; principal: string; project: string | null }>(

@@ -11,6 +11,8 @@ import { projectIdByName } from '../projects/project-dto';
 import { locateSubject, subjectEntity, type FoundSubject } from '../subjects/load-subject';
 import { authorOf } from '../revisions/record';
 import { processingRecord } from './processing-record';
+import { exportWithSubjects } from './export-records';
+import { apiError, badRequest } from '../http/errors';
 import { PRIVACY_DEFAULTS, PRIVACY_FIELDS, PRIVACY_TEXT_MAX, privacyOfProject, savePrivacy, type PrivacyField } from './project-privacy';
 import { liftRestriction, restrictSubject, type RestrictionBody } from './subject-restriction';
 
@@ -83,6 +85,22 @@ export const privacyRoutes: RouteEntry[] = [
       tag: 'Projects', summary: 'Set a project\'s privacy information', pathParams: PROJECT,
       description: 'Every field: null, empty or left out answers the default (docs/privacy.md).',
       success: doc.ok(ref('ProjectPrivacyVM'), 'Saved'), errors: { 404: 'error.projectNameNotFound' },
+    },
+  }),
+
+  route({
+    // Any segment matches, so that a non-number is a 400 rather than no route (404).
+    method: 'GET', path: '/api/privacy/exports/:id', access: SYS_ADMIN, patterns: { id: /^[^/]*$/ },
+    handler: async ({ ctx, params }) => {
+      if (!/^\d{1,15}$/.test(params.id)) throw badRequest(`id: must be the audit event id of an export, got "${params.id}"`, 'export');
+      const found = await exportWithSubjects(ctx.app.db, Number(params.id));
+      if (!found) throw apiError(404, 'error.exportNotFound', 'export', `No subject export with id ${params.id}`, { id: params.id });
+      return ok(found);
+    },
+    doc: {
+      tag: 'Management', summary: 'Whose data left in one CSV export (GDPR art. 30, 17(2))', pathParams: { id: 'The id of its SUBJECTS_EXPORTED audit event' },
+      success: doc.ok(ref('SubjectExportRecord'), 'Who exported, when, which project, and the logins of the subjects it held'),
+      errors: { 400: 'Not a number', 404: 'error.exportNotFound' },
     },
   }),
 

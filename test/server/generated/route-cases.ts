@@ -134,6 +134,7 @@ export const PARAMS: Record<string, ParamSpec> = {
   'version@source-types': fixed((i) => ({ value: i.w.sourceType.version })),
   'id@revisions': fixed((i) => ({ value: String(i.w.scopes.in.subjectRevision) })),
   'id@audits': fixed(() => ({ value: '1' })),
+  'id@privacy': fixed(() => ({ value: '1' })),
   // api/account/sessions/{id}: a public session id nobody has (the callers use bearer tokens, so they have none).
   'id@account': fixed(() => ({ value: 'no-such-session' })),
   // A pairing link works once: every call gets a fresh one of the side's subject.
