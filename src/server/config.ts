@@ -7,6 +7,7 @@ import { readKeyStoreConfig } from './auth/key-store-config';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './settings/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
 import { parseMailLimits, type MailLimits } from './settings/mail-limits';
+import { parseRetentionByType } from './settings/audit-retention';
 import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
 import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 import { translateMpEnv } from './config-mp-env';
@@ -96,17 +97,12 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return Number(raw);
 }
 
-/** AUDIT_RETENTION_BY_TYPE: `TYPE=days` pairs, comma-separated (docs/privacy.md, "Retention"). */
 function retentionByType(env: Env): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const pair of list(env.AUDIT_RETENTION_BY_TYPE)) {
-    const match = /^([A-Z][A-Z0-9_]{0,99})\s*=\s*(\d{1,5})$/.exec(pair);
-    if (!match || Number(match[2]) < 1 || Number(match[2]) > 36500) {
-      throw new ConfigError('AUDIT_RETENTION_BY_TYPE', `must be TYPE=days pairs (days 1-36500), separated by commas, got "${pair}"`);
-    }
-    out[match[1]] = Number(match[2]);
+  try {
+    return parseRetentionByType(env.AUDIT_RETENTION_BY_TYPE);
+  } catch (error) {
+    throw new ConfigError('AUDIT_RETENTION_BY_TYPE', (error as Error).message);
   }
-  return out;
 }
 
 function list(raw: string | undefined): string[] {
