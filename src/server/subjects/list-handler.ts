@@ -46,15 +46,12 @@ interface Page {
 }
 
 /**
- * Whether the list searches for a person (by login, external id, name or human-readable id): its answer is then a
- * read of those people's data, and each subject on the page is recorded as viewed (subject-views.ts). An unfiltered
- * page is the project's roster, not recorded.
+ * A list filtered by login down to one subject is a lookup of that person: recorded as a view of it
+ * (subject-views.ts), like the exact lookup by external id. Any other page is a list (the roster, or a search's
+ * candidates) and stays one statement, unrecorded (test/server/subjects-early-read.test.ts; docs/privacy.md).
  */
-const searchesPerson = (c: SubjectCriteria) =>
-  c.login !== undefined || c.externalId !== undefined || c.personName !== undefined || c.humanReadableIdentifier !== undefined;
-
 async function viewed(ctx: RequestContext, principal: Principal, c: SubjectCriteria, read: Page | undefined): Promise<Reply | undefined> {
-  if (read?.reply && searchesPerson(c)) await recordViews(ctx.app.db, principal, read.logins);
+  if (read?.reply && c.login !== undefined && read.logins.length === 1) await recordViews(ctx.app.db, principal, read.logins);
   return read?.reply;
 }
 
