@@ -142,6 +142,8 @@ export const POPUPS: readonly Screen[] = [
   popup('subject/:login/delete', subjects, `subject/${SUBJECT}/delete`),
   popup('subject/:login/discontinue', subjects, `subject/${SUBJECT}/discontinue`),
   popup('subject/:login/erase', `subject/${SUBJECT}`, `subject/${SUBJECT}/erase`),
+  popup('subject/:login/restrict', `subject/${SUBJECT}`, `subject/${SUBJECT}/restrict`),
+  popup('subject/:login/lift-restriction', `subject/${SUBJECT}`, `subject/${SUBJECT}/lift-restriction`),
   popup('subject/:login/pairApp', subjects, `subject/${SUBJECT}/pairApp`),
   popup('subject/:login/sources', subjects, `subject/${SUBJECT}/sources`),
   popup('project-group-new/:projectName', `${subjects}?tab=groups`, `project-group-new/${PROJECT}`),
