@@ -34,7 +34,6 @@ import { subjectFileRoutes } from './subjects/file-routes';
 import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
-import { requestStarted } from './http/request-activity';
 import { apiDocsRoutes } from './api-docs/routes';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -109,7 +108,6 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const ended = requestStarted(app);
     securityHeaders(res, app.config.publicUrl.startsWith('https:'));
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = url.pathname;
@@ -146,7 +144,6 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
     } catch (error) {
       writeReply(res, errorReply(error, errorLog), ctx.extraHeaders);
     } finally {
-      ended();
       const elapsed = performance.now() - started;
       metrics.record(method, path, res.statusCode, elapsed);
       httpLog.info(`${ctx.remoteAddress} ${method} ${url.pathname} ${res.statusCode} ${elapsed.toFixed(1)}ms`);
