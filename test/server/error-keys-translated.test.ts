@@ -22,7 +22,7 @@ function headerKeys(): Set<string> {
   for (const file of sources(join(root, 'src/server'))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/apiError\(\s*(400|409),\s*'([^']+)'/g)) keys.add(m[2]);
-    for (const m of text.matchAll(/errorVm\(\s*(400|409|429),\s*'([^']+)'/g)) keys.add(m[2]);
+    for (const m of text.matchAll(/errorVm\(\s*(400|409|429|503|507),\s*'([^']+)'/g)) keys.add(m[2]);
     for (const m of text.matchAll(/failureAlert\(\s*(?:(?:400|409),\s*)?'([^']+)'/g)) keys.add(`error.${m[1]}`);
   }
   return keys;

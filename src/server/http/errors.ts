@@ -81,6 +81,20 @@ export function tooManyRequests(retryAfterSeconds: number, description: string):
   return error;
 }
 
+/** The embedded database's volume is full (db/disk-space.ts): 507 `error.insufficientStorage`, Retry-After in seconds. */
+export function insufficientStorage(retryAfterSeconds: number, description: string): HttpError {
+  const error = errorVm(507, 'error.insufficientStorage', description);
+  error.headers['Retry-After'] = String(retryAfterSeconds);
+  return error;
+}
+
+/** The database cannot answer now but will again (db/database-unavailable.ts): 503 `error.databaseUnavailable`. */
+export function databaseUnavailable(retryAfterSeconds: number, description: string): HttpError {
+  const error = errorVm(503, 'error.databaseUnavailable', description);
+  error.headers['Retry-After'] = String(retryAfterSeconds);
+  return error;
+}
+
 export const internalError = () => errorVm(500, 'error.internalServerError', 'Internal server error');
 
 /** The security layer's 401; the client only looks at the status. */

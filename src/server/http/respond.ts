@@ -4,7 +4,8 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Reply } from './context';
-import { HttpError, internalError } from './errors';
+import { DatabaseUnavailableError } from '../db/database-unavailable';
+import { databaseUnavailable, HttpError, insufficientStorage, internalError } from './errors';
 import type { Logger } from '../log';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -62,6 +63,14 @@ export function writeReply(res: ServerResponse, reply: Reply, extra: Record<stri
 }
 
 export function errorReply(error: unknown, log: Logger): Reply {
+  if (error instanceof DatabaseUnavailableError) {
+    // One line, no stack: the cause was logged once where it was found (db/disk-space.ts, db/pglite-thread.ts).
+    const answer = error.reason === 'diskFull'
+      ? insufficientStorage(error.retryAfterSeconds, error.message)
+      : databaseUnavailable(error.retryAfterSeconds, error.message);
+    log.warn(`answered ${answer.status}: ${error.message}`);
+    return { status: answer.status, body: answer.body, headers: answer.headers };
+  }
   if (error instanceof HttpError) {
     if (error.status >= 500) log.error(`answered ${error.status}`, error);
     return { status: error.status, body: error.body, headers: error.headers };
