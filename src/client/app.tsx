@@ -133,6 +133,8 @@ export const POPUPS: readonly AppRoute[] = [
   { path: 'subject/:login/delete', page: subject('SubjectDeleteDialog'), authorities: SYS, titleKey: 'entity.delete.title' },
   { path: 'subject/:login/discontinue', page: subject('SubjectDiscontinueDialog'), authorities: SYS_OR_PRJ, titleKey: 'managementPortalApp.subject.discontinue.title' },
   { path: 'subject/:login/erase', page: subject('SubjectEraseDialog'), authorities: SYS_OR_PRJ, titleKey: 'managementPortalApp.subject.erase.title' },
+  { path: 'subject/:login/restrict', page: subject('SubjectRestrictDialog'), authorities: SYS_OR_PRJ, titleKey: 'managementPortalApp.subject.restrict.title' },
+  { path: 'subject/:login/lift-restriction', page: subject('SubjectLiftRestrictionDialog'), authorities: SYS_OR_PRJ, titleKey: 'managementPortalApp.subject.liftRestriction.title' },
   { path: 'subject/:login/pairApp', page: pairApp('PairAppDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.subject.pairApp.title' },
   { path: 'subject/:login/sources', page: subject('SourceAssignerDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.subject.sources.title' },
   { path: 'project-group-new/:projectName', page: group('GroupDialog'), authorities: ADMINS, titleKey: 'managementPortalApp.group.home.createLabel' },

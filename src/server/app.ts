@@ -31,11 +31,11 @@ import { roleRoutes } from './roles/routes';
 import { revisionRoutes } from './revisions/routes';
 import { subjectRoutes } from './subjects/routes';
 import { subjectPrivacyRoutes } from './subjects/privacy-routes';
+import { privacyRoutes } from './privacy/routes';
 import { subjectFileRoutes } from './subjects/file-routes';
 import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
-import { requestStarted } from './http/request-activity';
 import { requestIdOf, runInRequestScope, type RequestScope } from './http/request-scope';
 import { recordRequest, uriLabel } from './metrics/portal-metrics';
 import './http/draining';
@@ -66,6 +66,7 @@ export function buildRouter(): Router {
     .entries(revisionRoutes)
     .entries(subjectRoutes)
     .entries(subjectPrivacyRoutes)
+    .entries(privacyRoutes)
     .entries(subjectFileRoutes)
     .entries(sourceTypeRoutes)
     .entries(sourceDataRoutes)
@@ -121,7 +122,6 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
 
   async function handleInScope(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
     const started = performance.now();
-    const ended = requestStarted(app);
     securityHeaders(res, app.config.publicUrl.startsWith('https:'));
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = url.pathname;
@@ -160,7 +160,6 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
     } catch (error) {
       writeReply(res, errorReply(error, errorLog), ctx.extraHeaders);
     } finally {
-      ended();
       const elapsed = performance.now() - started;
       metrics.record(method, path, res.statusCode, elapsed);
       // Unmatched paths share one label, so a crawler cannot add series without end.

@@ -7,6 +7,7 @@ import { readKeyStoreConfig } from './auth/key-store-config';
 import { metaTokenTimeoutMs, persistentMetaTokenTimeoutMs } from './settings/iso-duration';
 import { parseTrustedProxies } from './http/client-address';
 import { parseMailLimits, type MailLimits } from './settings/mail-limits';
+import { parseRetentionByType } from './settings/audit-retention';
 import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
 import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 import { translateMpEnv } from './config-mp-env';
@@ -57,6 +58,10 @@ export interface Config extends DeployConfig, OperationsConfig {
   resetMailLimits: MailLimits;
   /** Audit events older than this many days are purged (AUDIT_RETENTION_DAYS); undefined = kept forever. */
   auditRetentionDays?: number;
+  /** Per audit event type, days after which its events are deleted (AUDIT_RETENTION_BY_TYPE, `TYPE=days,...`). */
+  auditRetentionByType: Record<string, number>;
+  /** Days after which audit events lose their personal fields (AUDIT_PERSONAL_DATA_DAYS, default 90; 0 = never). */
+  auditPersonalDataDays?: number;
   /** External OpenID Connect sign-in (OIDC_*, see settings/oidc-config.ts); undefined = the built-in sign-in page. */
   oidc?: OidcConfig;
   /** Origins whose pages may load widgets.js (WIDGETS_ALLOWED_ORIGINS, docs/widgets.md); '*' = any (the default). */
@@ -96,6 +101,14 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function retentionByType(env: Env): Record<string, number> {
+  try {
+    return parseRetentionByType(env.AUDIT_RETENTION_BY_TYPE);
+  } catch (error) {
+    throw new ConfigError('AUDIT_RETENTION_BY_TYPE', (error as Error).message);
+  }
 }
 
 function list(raw: string | undefined): string[] {
@@ -288,6 +301,8 @@ export function loadConfig(processEnv: Env = process.env): Config {
     workers: workerCount,
     databasePoolSize: databasePoolSize(env, workerCount),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36500) || undefined,
+    auditRetentionByType: retentionByType(env),
+    auditPersonalDataDays: int(env, 'AUDIT_PERSONAL_DATA_DAYS', 90, 0, 36500) || undefined,
     oidc: readOidcConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),

@@ -1,6 +1,5 @@
 // Starting and stopping the whole server: open the database, migrate, create the first admin, listen. Used by main.ts
 // and by tests that need a real process-like server.
-import { flushViews } from './subjects/subject-views';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Config } from './config';
@@ -62,7 +61,9 @@ export async function startServer(config: Config, db: Database, options: StartOp
   if (madePublic.length) log.info(`OAuth clients made public (an earlier import kept ManagementPortal's hash of an empty secret): ${madePublic.join(', ')}`);
   if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
   if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));
-  const stopAuditRetention = await startAuditRetention(db, config.auditRetentionDays, logs.get('audit'));
+  const stopAuditRetention = await startAuditRetention(db, {
+    days: config.auditRetentionDays, byType: config.auditRetentionByType, personalDataDays: config.auditPersonalDataDays,
+  }, logs.get('audit'));
   const external = externalKeys(config);
   if (external && config.keyStoreFile) {
     log.info(`signing tokens with alias ${config.signingKeyAlias} of the key store ${config.keyStoreFile}; ${external.checking.length} checking key(s) verify too`);
@@ -99,7 +100,6 @@ export async function startServer(config: Config, db: Database, options: StartOp
       unwatchPool();
       server.closeAllConnections();
       app.mail.close();
-      await flushViews(app); // the queued subject views (subjects/subject-views.ts)
       await db.close();
     })());
   return { app, server, url, bootstrap: boot, stop };

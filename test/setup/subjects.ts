@@ -1,7 +1,6 @@
 // Fixtures for the subject tests: subjects, groups, source types and sources written straight into the database
 // (one multi-row statement per table), plus readers the tests use to check what the database holds. Results are
 // compared as plain arrays: postgres.js answers an Array subclass.
-import { flushViews } from '../../src/server/subjects/subject-views';
 import { createUser } from './auth';
 import type { TestServer } from './server';
 
@@ -111,11 +110,8 @@ export async function createSource(server: TestServer, project: string, name: st
   return row.source_id;
 }
 
-/** Row counts of the tables a subject write touches, to prove a refused request wrote nothing. The subject views
- * earlier reads queued (audit events written in a quiet moment, src/server/subjects/subject-views.ts) are written
- * first, so they count before the request, not during it. */
+/** Row counts of the tables a subject write touches, to prove a refused request wrote nothing. */
 export async function writeFootprint(server: TestServer): Promise<Record<string, number>> {
-  await flushViews(server.app);
   const tables = ['radar_user', 'subject', 'subject_metadata', 'role_users', 'radar_role', 'revision', 'revision_change', 'audit_event'];
   const out: Record<string, number> = {};
   for (const t of tables) out[t] = (await server.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0].n;

@@ -26,7 +26,11 @@ export type SecurityEventType =
   | 'SUBJECT_ERASED'
   | 'SUBJECT_VIEWED'
   | 'SUBJECT_ACCESS_EXPORTED'
-  | 'SUBJECTS_EXPORTED';
+  | 'SUBJECTS_EXPORTED'
+  // Restriction of processing and the projects' privacy information (docs/privacy.md)
+  | 'SUBJECT_RESTRICTED'
+  | 'SUBJECT_RESTRICTION_LIFTED'
+  | 'PROJECT_PRIVACY_UPDATED';
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;

@@ -1,7 +1,6 @@
 // Monitoring (docs/management.md): health and its liveness and readiness probes for anyone, and for system
 // administrators the audit log, the loggers, runtime metrics (also in Prometheus's format, for a scraper holding
 // METRICS_TOKEN too) and the thread dump.
-import { flushViews } from '../subjects/subject-views';
 import { date, enumOf, object, oneOf, ref, string } from '../../common/schema';
 import { LOG_LEVELS, type LogLevel } from '../config';
 import { noContent, ok } from '../http/context';
@@ -135,7 +134,6 @@ export const managementRoutes: RouteEntry[] = [
     handler: async ({ ctx }) => {
       const range = auditFilter(ctx.query);
       const pageable = parsePageable(ctx.query, { defaultSize: 20, sortable: AUDIT_SORTABLE });
-      await flushViews(ctx.app); // this process's queued subject views are part of the log
       const { events, total } = await listAuditEvents(ctx.app.db, pageable, range);
       return ok(events, pagingHeaders('/management/audits', pageable, total));
     },

@@ -2,6 +2,7 @@
 // the OAuth 2.0 token body with ManagementPortal's extra claims (docs/oauth.md). Every issue is audited as
 // GRANT_ACCESS_TOKEN. Runs inside the grant's transaction: the code or refresh token it consumes, the new refresh
 // token and the audit row are written together or not at all.
+import { restrictedUserSql } from '../privacy/subject-restriction';
 import type { Queryable } from '../db/database';
 import { first } from '../db/database';
 import type { SigningKeys } from '../auth/signing-keys';
@@ -47,8 +48,11 @@ export async function issueTokens(tx: Queryable, keys: SigningKeys, request: Iss
   const { client, userId } = request;
   let principal = client.clientId;
   if (userId !== undefined) {
-    const user = await first<{ login: string; activated: boolean }>(tx, 'SELECT login, activated FROM radar_user WHERE id = $1', [userId]);
+    // A restricted subject (GDPR Art. 18, privacy/subject-restriction.ts) gets no token: its app stops.
+    const user = await first<{ login: string; activated: boolean; restricted: boolean }>(tx,
+      `SELECT login, activated, ${restrictedUserSql('radar_user.id')} AS restricted FROM radar_user WHERE id = $1`, [userId]);
     if (!user || !user.activated) throw new OAuthError('invalid_grant', 'User is not activated');
+    if (user.restricted) throw new OAuthError('invalid_grant', 'Processing of this subject\'s data is restricted');
     principal = user.login;
   }
   const ttl = accessValidity(client);

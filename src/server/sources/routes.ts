@@ -1,6 +1,7 @@
 // Sources (docs/subjects.md): the source catalogue (api/sources), a project's sources and a subject's sources. The
 // finders read the source or subject once and hand it to the handler; a write checks again if it moved before its
 // transaction locked it (subjects/recheck-access.ts).
+import { recordView } from '../subjects/subject-views';
 import { booleanParam } from '../http/query-params';
 import type { Attributes } from '../../common/dto';
 import type { EntityDetails } from '../../common/permission-check';
@@ -129,7 +130,11 @@ export const sourceRoutes: RouteEntry[] = [
     find: ({ ctx, params }) => locateSubject(ctx.app.db, params.login),
     parseQuery: (query) => ({ withInactive: booleanParam(query, 'withInactiveSources', false) }),
     query: { withInactiveSources: doc.flag('Also every source the subject\'s revisions ever listed', false) },
-    handler: ({ ctx, found, query }) => listSubjectSources(ctx, found, query.withInactive),
+    // The sources carry what the app registered about the person's devices: a view (subjects/subject-views.ts).
+    handler: async ({ ctx, principal, found, query }) => {
+      await recordView(ctx.app.db, principal, found.row.login);
+      return listSubjectSources(ctx, found, query.withInactive);
+    },
     doc: {
       tag: 'Sources', summary: 'Sources of a subject',
       success: doc.list('MinimalSourceDetailsDTO', 'The subject\'s sources'), errors: { 404: 'error.subjectNotFound' },

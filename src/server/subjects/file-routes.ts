@@ -11,6 +11,8 @@ import { visibilityFor } from './departed';
 import { subjectCriteriaParams } from './list-docs';
 import { exportReply } from './subject-export';
 import { recordSubjectsExport } from './subject-views';
+import { recordExportedSubjects } from '../privacy/export-records';
+import type { Queryable } from '../db/database';
 import { importSubjects } from './subject-import';
 
 /** 100,000 rows of a dozen columns fit with room to spare; every other body keeps the default limit. */
@@ -21,6 +23,9 @@ const exportParams = (withProject: boolean) => {
   const { size: _size, 'last.id': _id, 'last.login': _login, 'last.externalId': _ext, ...rest } = subjectCriteriaParams(withProject);
   return rest;
 };
+
+/** Whose data leave in the export whose audit event is `eventId`: recorded per subject before each batch is sent. */
+const recordBatch = (db: Queryable, eventId: number) => (ids: number[], logins: string[]) => recordExportedSubjects(db, eventId, ids, logins);
 
 export const subjectFileRoutes: RouteEntry[] = [
   route<string, undefined, undefined, { dryRun: boolean }>({
@@ -54,8 +59,8 @@ export const subjectFileRoutes: RouteEntry[] = [
     queryObjectName: 'subjectCriteria',
     handler: async ({ ctx, principal, params, query }) => {
       await projectIdByName(ctx.app.db, params.projectName);
-      await recordSubjectsExport(ctx.app.db, principal, params.projectName);
-      return exportReply(ctx.app.db, query, { name: params.projectName }, ctx.app.config.hiddenSubjectFields, `subjects-${params.projectName}.csv`, visibilityFor(principal.token, query));
+      const eventId = await recordSubjectsExport(ctx.app.db, principal, params.projectName);
+      return exportReply(ctx.app.db, query, { name: params.projectName }, ctx.app.config.hiddenSubjectFields, `subjects-${params.projectName}.csv`, visibilityFor(principal.token, query), recordBatch(ctx.app.db, eventId));
     },
     doc: {
       tag: 'Subjects', summary: 'Export the subjects of a project as CSV', pathParams: { projectName: 'Project name' },
@@ -75,9 +80,9 @@ export const subjectFileRoutes: RouteEntry[] = [
     queryObjectName: 'subjectCriteria',
     handler: async ({ ctx, principal, query }) => {
       if (query.projectName !== undefined) await projectIdByName(ctx.app.db, query.projectName);
-      await recordSubjectsExport(ctx.app.db, principal, query.projectName);
+      const eventId = await recordSubjectsExport(ctx.app.db, principal, query.projectName);
       const scope = query.projectName === undefined ? undefined : { name: query.projectName };
-      return exportReply(ctx.app.db, query, scope, ctx.app.config.hiddenSubjectFields, `subjects${query.projectName ? `-${query.projectName}` : ''}.csv`, visibilityFor(principal.token, query));
+      return exportReply(ctx.app.db, query, scope, ctx.app.config.hiddenSubjectFields, `subjects${query.projectName ? `-${query.projectName}` : ''}.csv`, visibilityFor(principal.token, query), recordBatch(ctx.app.db, eventId));
     },
     doc: {
       tag: 'Subjects', summary: 'Export subjects as CSV', description: 'The list\'s criteria and sort; without projectName only system admins may export.',

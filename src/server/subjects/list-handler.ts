@@ -19,6 +19,8 @@ import { encodePathSegment, subjectListHeaders } from './list-link';
 import { buildExactLookup, buildListStatement, requireCompleteCursor } from './list-sql';
 import { getSubject, subjectDto } from './load-subject';
 import { departedDto, visibilityFor } from './departed';
+import { recordView, recordViews } from './subject-views';
+import type { Principal } from '../auth/principal';
 
 interface ListRow {
   total: number;
@@ -39,6 +41,18 @@ interface Page {
   reply: Reply | undefined;
   /** The reach the statement hid subjects by ('' none); the handler reads again when the principal's differs. */
   reach: string;
+  /** The logins of the subjects the page shows in full. */
+  logins: string[];
+}
+
+/**
+ * A list filtered by login down to one subject is a lookup of that person: recorded as a view of it
+ * (subject-views.ts), like the exact lookup by external id. Any other page is a list (the roster, or a search's
+ * candidates) and stays one statement, unrecorded (test/server/subjects-early-read.test.ts; docs/privacy.md).
+ */
+async function viewed(ctx: RequestContext, principal: Principal, c: SubjectCriteria, read: Page | undefined): Promise<Reply | undefined> {
+  if (read?.reply && c.login !== undefined && read.logins.length === 1) await recordViews(ctx.app.db, principal, read.logins);
+  return read?.reply;
 }
 
 const reachKey = (token: AuthToken, c: SubjectCriteria) => JSON.stringify(visibilityFor(token, c) ?? '');
@@ -57,7 +71,7 @@ async function page(ctx: RequestContext, c: SubjectCriteria, base: string, token
   const rows = await ctx.app.db.query<ListRow>(sql, params, { planPerCall });
   const caller = rows[0]?.caller;
   const reach = JSON.stringify(visibility ?? '');
-  if (c.projectName !== undefined && rows[0]?.project_id == null) return { value: { reply: undefined, reach }, caller };
+  if (c.projectName !== undefined && rows[0]?.project_id == null) return { value: { reply: undefined, reach, logins: [] }, caller };
   const subjects = rows.filter((r) => r.dto !== null);
   const last = subjects[subjects.length - 1];
   // A hidden subject sorts as having no external id and no contact (departed.ts): its cursor says the same.
@@ -72,20 +86,22 @@ async function page(ctx: RequestContext, c: SubjectCriteria, base: string, token
     contentType: JSON_CONTENT_TYPE,
     headers: subjectListHeaders(base, c, Number(rows[0]?.total ?? 0), cursor),
   };
-  return { value: { reply, reach }, caller };
+  return { value: { reply, reach, logins: subjects.filter((r) => !r.hidden).map((r) => r.subject_login!) }, caller };
 }
 
 /**
  * The page for the principal: the early one, unless it was read for another reach than the principal's current roles
  * give (a role changed since the token was issued), when it is read again.
  */
-async function pageFor(input: { ctx: RequestContext; query: SubjectCriteria; early: () => Promise<Page> }, token: AuthToken, base: string): Promise<Reply | undefined> {
-  const read = await input.early();
-  if (read.reach === reachKey(token, input.query)) return read.reply;
-  return (await page(input.ctx, input.query, base, token)).value.reply;
+async function pageFor(input: { ctx: RequestContext; query: SubjectCriteria; early: () => Promise<Page> }, principal: Principal, base: string): Promise<Reply | undefined> {
+  const { token } = principal;
+  let read = await input.early();
+  if (read.reach !== reachKey(token, input.query)) read = (await page(input.ctx, input.query, base, token)).value;
+  return viewed(input.ctx, principal, input.query, read);
 }
 
-async function exactLookup(ctx: RequestContext, token: AuthToken, c: SubjectCriteria, projectName: string, externalId: string): Promise<Reply> {
+async function exactLookup(ctx: RequestContext, principal: Principal, c: SubjectCriteria, projectName: string, externalId: string): Promise<Reply> {
+  const { token } = principal;
   const project = await first<{ id: number }>(ctx.app.db, 'SELECT id FROM project WHERE project_name = $1', [projectName]);
   if (!project) throw notFoundVm();
   // A subject the caller may not read in full has no external id to be found by.
@@ -93,6 +109,7 @@ async function exactLookup(ctx: RequestContext, token: AuthToken, c: SubjectCrit
   const match = await first<{ id: number }>(ctx.app.db, sql, params);
   if (!match) throw notFoundVm();
   const found = await getSubject(ctx.app.db, { id: match.id });
+  await recordView(ctx.app.db, principal, found.row.login);
   return ok([await subjectDto(ctx.app.db, found, { project: 'reduced', provenance: true })]);
 }
 
@@ -127,8 +144,8 @@ export const listAllSubjects = route<undefined, undefined, Page, SubjectCriteria
     read: ({ ctx, query }, callerLogin, token) => page(ctx, query, '/api/subjects', token, callerLogin),
   },
   handler: async ({ ctx, principal, query, early }) => {
-    if (isExact(query)) return exactLookup(ctx, principal.token, query, query.projectName!, query.externalId!);
-    return (await pageFor({ ctx, query, early }, principal.token, '/api/subjects')) ?? ok([], { 'X-Total-Count': '0' });
+    if (isExact(query)) return exactLookup(ctx, principal, query, query.projectName!, query.externalId!);
+    return (await pageFor({ ctx, query, early }, principal, '/api/subjects')) ?? ok([], { 'X-Total-Count': '0' });
   },
   doc: {
     tag: 'Subjects', summary: 'List subjects', description: 'Keyset paged ("load more"). Without projectName only system admins may list.',
@@ -152,7 +169,7 @@ export const listProjectSubjects = route<undefined, undefined, Page, SubjectCrit
       page(ctx, query, `/api/projects/${encodePathSegment(params.projectName)}/subjects`, token, callerLogin),
   },
   handler: async ({ ctx, principal, params, query, early }) => {
-    const reply = await pageFor({ ctx, query, early }, principal.token, `/api/projects/${encodePathSegment(params.projectName)}/subjects`);
+    const reply = await pageFor({ ctx, query, early }, principal, `/api/projects/${encodePathSegment(params.projectName)}/subjects`);
     if (!reply) throw projectNotFound(params.projectName);
     return reply;
   },

@@ -6,31 +6,37 @@ import { ref } from '../../common/schema';
 import { ok } from '../http/context';
 import { perm, route, type RouteEntry } from '../http/route';
 import * as doc from '../http/route-docs';
-import { locateSubject, subjectEntity, type FoundSubject } from './load-subject';
+import { locateSubject, type FoundSubject } from './load-subject';
 import { exportSubjectAccess } from './subject-access-export';
 import { confirmErasure, eraseSubject, readErasure, REASON_MAX, type ErasureBody } from './subject-erasure';
-import { flushViews, lastViewOf, viewerOf } from './subject-views';
+import { identityOf, type SubjectIdentity } from './subject-identity';
+import { readRestriction } from '../privacy/subject-restriction';
+import { lastViewOf, viewerOf } from './subject-views';
 
 const LOGIN = { login: 'The subject\'s login' };
 
 export const subjectPrivacyRoutes: RouteEntry[] = [
-  route<ErasureBody, FoundSubject>({
+  route<ErasureBody, SubjectIdentity>({
     method: 'POST', path: '/api/subjects/:login/erasure', access: perm('SUBJECT.DELETE', 'subject'),
     body: {
       objectName: 'subjectErasure', schema: ref('SubjectErasureRequest'),
       rules: { objectName: 'subjectErasure', fields: { reason: { required: true, maxLength: REASON_MAX }, confirmLogin: { required: true, maxLength: 50 } } },
     },
-    find: ({ ctx, params }) => locateSubject(ctx.app.db, params.login),
+    // The living subject, else the latest deleted one with this login (its history still holds its data).
+    find: async ({ ctx, params }) => {
+      const identity = await identityOf(ctx.app.db, params.login);
+      return { entity: { project: identity.project, subject: identity.login }, found: identity };
+    },
     // The typed login is compared after the permission: a caller who may not erase learns nothing from the body.
-    handler: ({ ctx, principal, params, body, found }) => {
-      confirmErasure(found.row.login, body);
-      return eraseSubject(ctx, principal, found.row.login, subjectEntity(found), body);
+    handler: ({ ctx, principal, body, found }) => {
+      confirmErasure(found.login, body);
+      return eraseSubject(ctx, principal, found, { project: found.project, subject: found.login }, body);
     },
     doc: {
       tag: 'Subjects', summary: 'Erase a subject\'s personal data (GDPR art. 17)', pathParams: LOGIN,
-      description: 'Removes person name, date of birth, external link, e-mail and attributes from the subject, its revisions and the audit log; ends its pairing links, tokens and sessions; keeps the login and a tombstone. Not a delete.',
-      success: doc.ok(ref('SubjectErasureDTO'), 'Erased: the tombstone'),
-      errors: { 400: 'error.validation (confirmLogin is not the subject\'s login: erasureNotConfirmed)', 404: 'error.subjectNotFound', 409: 'error.subjectErased: erased already' },
+      description: 'Removes person name, date of birth, external link, e-mail, attributes and device data from the subject, its sources, their revisions and the audit log; ends its pairing links, tokens and sessions; keeps the login and a tombstone. Not a delete. Works for a deleted subject (its history) and may be repeated.',
+      success: doc.ok(ref('SubjectErasureDTO'), 'Erased: the tombstone, the exports that held the data and the project\'s recipients'),
+      errors: { 400: 'error.validation (confirmLogin is not the subject\'s login: erasureNotConfirmed)', 404: 'error.subjectNotFound' },
     },
   }),
 
@@ -38,14 +44,15 @@ export const subjectPrivacyRoutes: RouteEntry[] = [
     method: 'GET', path: '/api/subjects/:login/privacy', access: perm('SUBJECT.READ', 'subject'),
     find: ({ ctx, params }) => locateSubject(ctx.app.db, params.login),
     handler: async ({ ctx, principal, found }) => {
-      await flushViews(ctx.app);
-      const login = found.row.login;
-      const [erasure, lastViewed] = await Promise.all([readErasure(ctx.app.db, login), lastViewOf(ctx.app.db, login, viewerOf(principal))]);
-      return ok({ ...(erasure ? { erasure } : {}), ...(lastViewed ? { lastViewed } : {}) });
+      const identity = await identityOf(ctx.app.db, found.row.login);
+      const [erasure, lastViewed, restriction] = await Promise.all([
+        readErasure(ctx.app.db, identity.subjectId), lastViewOf(ctx.app.db, identity, viewerOf(principal)), readRestriction(ctx.app.db, identity.subjectId),
+      ]);
+      return ok({ ...(erasure ? { erasure } : {}), ...(lastViewed ? { lastViewed } : {}), ...(restriction ? { restriction } : {}) });
     },
     doc: {
-      tag: 'Subjects', summary: 'Whether a subject was erased, and who looked last', pathParams: LOGIN,
-      description: '`lastViewed`: the latest view (detail page or access export) by someone other than the caller.',
+      tag: 'Subjects', summary: 'Whether a subject was erased or its processing restricted, and who looked last', pathParams: LOGIN,
+      description: '`lastViewed`: the latest view (any read of its data, or the access export) by someone other than the caller; `erasure`: the latest erasure; `restriction`: while processing is restricted.',
       success: doc.ok(ref('SubjectPrivacyVM'), 'Absent fields: not erased, no view by someone else'), errors: { 404: 'error.subjectNotFound' },
     },
   }),

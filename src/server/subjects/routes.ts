@@ -139,9 +139,9 @@ export const subjectRoutes: RouteEntry[] = [
       if (!detail) throw subjectNotFound(params.login);
       return { entity: subjectEntity(detail.found), found: detail };
     },
-    // Who looked (docs/subjects.md): the view is queued and written within seconds, keeping this read one round trip.
-    handler: ({ ctx, principal, found }) => {
-      recordView(ctx.app, principal, found.dto.login);
+    // Who looked (docs/subjects.md): the view is written before the answer leaves, so no crash loses it.
+    handler: async ({ ctx, principal, found }) => {
+      await recordView(ctx.app.db, principal, found.dto.login);
       return ok(found.dto);
     },
     doc: {
@@ -165,8 +165,8 @@ export const subjectRoutes: RouteEntry[] = [
     parseQuery: (query) => parsePageable(query, { defaultSize: 20, sortable: SUBJECT_HISTORY_SORT }),
     query: doc.pageable(20, Object.keys(SUBJECT_HISTORY_SORT)),
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, principal, params, found, query }) => {
-      recordView(ctx.app, principal, params.login); // the history holds its personal fields too
+    handler: async ({ ctx, principal, params, found, query }) => {
+      await recordView(ctx.app.db, principal, params.login); // the history holds its personal fields too
       return listSubjectRevisions(ctx, principal, found, params.login, query);
     },
     doc: {
@@ -180,8 +180,8 @@ export const subjectRoutes: RouteEntry[] = [
     method: 'GET', path: '/api/subjects/:login/revisions/:revisionNb', access: perm('SUBJECT.READ', 'subject'),
     patterns: { revisionNb: /^\d{1,15}$/ },
     find: ({ ctx, params }) => byHistory(ctx.app.db, params.login),
-    handler: ({ ctx, principal, params, found }) => {
-      recordView(ctx.app, principal, params.login);
+    handler: async ({ ctx, principal, params, found }) => {
+      await recordView(ctx.app.db, principal, params.login);
       return getSubjectRevision(ctx, principal, found, params.login, Number(params.revisionNb));
     },
     doc: {

@@ -74,13 +74,17 @@ async function* batches(db: Queryable, criteria: SubjectCriteria, scope: Scope, 
   }
 }
 
+/** Called with each batch's subjects (row ids, logins) before the batch is sent: whose data leaves (export-records.ts). */
+export type OnBatch = (subjectIds: number[], logins: string[]) => Promise<void>;
+
 /** The file, chunk by chunk: the header (with the byte order mark), then one chunk per batch. */
-export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], batchSize = EXPORT_BATCH_SIZE, visibility?: Visibility): AsyncGenerator<string> {
+export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], batchSize = EXPORT_BATCH_SIZE, visibility?: Visibility, onBatch?: OnBatch): AsyncGenerator<string> {
   const columns = COLUMNS.filter(([, setting]) => setting === undefined || !hidden.includes(setting));
   const keysQuery = buildExportAttributeKeys(criteria, scope, visibility);
   const keys = (await db.query<{ attribute_key: string }>(keysQuery.sql, keysQuery.params, { planPerCall: true })).map((r) => r.attribute_key);
   yield CSV_BOM + csvLine([...columns.map(([name]) => name), ...keys.map((k) => ATTRIBUTE_PREFIX + k), 'paired', 'lastPairedAt']);
   for await (const rows of batches(db, criteria, scope, batchSize, visibility)) {
+    if (onBatch) await onBatch(rows.map((r) => Number(r.subject_id)), rows.map((r) => r.subject_login));
     let chunk = '';
     for (const row of rows) {
       const attributes = row.attributes ? (JSON.parse(row.attributes) as Record<string, string>) : {};
@@ -100,11 +104,11 @@ export async function* exportSubjects(db: Queryable, criteria: SubjectCriteria, 
  * the caller's reach, when the file may hold subjects it may not read in full (departed.ts): those are written with
  * their login and status only.
  */
-export function exportReply(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], fileName: string, visibility?: Visibility): Reply {
+export function exportReply(db: Queryable, criteria: SubjectCriteria, scope: Scope, hidden: readonly string[], fileName: string, visibility?: Visibility, onBatch?: OnBatch): Reply {
   return {
     status: 200,
     contentType: 'text/csv; charset=utf-8',
     headers: { 'Content-Disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"` },
-    stream: exportSubjects(db, criteria, scope, hidden, EXPORT_BATCH_SIZE, visibility),
+    stream: exportSubjects(db, criteria, scope, hidden, EXPORT_BATCH_SIZE, visibility, onBatch),
   };
 }

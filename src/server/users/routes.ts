@@ -1,6 +1,7 @@
 // User management and the authorities list (docs/users.md). A user lives where its roles live: the entries that name
 // one user find it within the caller's scope (user-http.ts), so a user outside it is a 403 and an unknown login a
 // 404; roles outside the caller's scope are left out of every answer.
+import { recordSubjectUserView } from '../subjects/subject-views';
 import { LISTED_AUTHORITIES } from '../../common/authorities';
 import { checkScope } from '../../common/permission-check';
 import { arrayOf, ref } from '../../common/schema';
@@ -106,7 +107,11 @@ export const userRoutes: RouteEntry[] = [
   route<undefined, ScopedUser>({
     method: 'GET', path: '/api/users/:login', access: perm('USER.READ', 'user'),
     find: async ({ ctx, principal, params }) => located(await findUserInScope(ctx.app.db, principal, { login: params.login }, 'USER.READ')),
-    handler: ({ principal, found: { row, roles } }) => ok(toUserDTO(row, roles, { visibleRole: visibleTo(principal, 'USER.READ') })),
+    // A subject's user holds its e-mail address and names: reading it is a view of the subject (subjects/subject-views.ts).
+    handler: async ({ ctx, principal, found: { row, roles } }) => {
+      await recordSubjectUserView(ctx.app.db, principal, row.login);
+      return ok(toUserDTO(row, roles, { visibleRole: visibleTo(principal, 'USER.READ') }));
+    },
     doc: {
       tag: TAG, summary: 'One user', pathParams: { login: 'The user\'s login' },
       success: doc.ok(ref('UserDTO'), 'The user; roles outside the caller\'s scope are left out'), errors: { 404: '404 NOT_FOUND' },

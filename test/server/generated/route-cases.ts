@@ -134,6 +134,7 @@ export const PARAMS: Record<string, ParamSpec> = {
   'version@source-types': fixed((i) => ({ value: i.w.sourceType.version })),
   'id@revisions': fixed((i) => ({ value: String(i.w.scopes.in.subjectRevision) })),
   'id@audits': fixed(() => ({ value: '1' })),
+  'id@privacy': fixed(() => ({ value: '1' })),
   // api/account/sessions/{id}: a public session id nobody has (the callers use bearer tokens, so they have none).
   'id@account': fixed(() => ({ value: 'no-such-session' })),
   // A pairing link works once: every call gets a fresh one of the side's subject.
@@ -435,6 +436,24 @@ export const ROUTES: Record<string, RouteSpec> = {
       const s = await ownSubject(i);
       return { params: { login: s.login }, body: { json: { reason: 'route test', confirmLogin: s.login } }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
     },
+  },
+  'PUT /api/subjects/:login/restriction': {
+    write: 'a throw-away subject of the side, restricted',
+    async prepare(i) {
+      const s = await ownSubject(i);
+      return { params: { login: s.login }, body: { json: { reason: 'route test' } }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
+    },
+  },
+  'DELETE /api/subjects/:login/restriction': {
+    write: 'a throw-away subject of the side (never restricted: nothing to lift)',
+    async prepare(i) {
+      const s = await ownSubject(i);
+      return { params: { login: s.login }, target: { ...projectTarget(i), subject: s.login }, as: s.as };
+    },
+  },
+  'PUT /api/projects/:projectName/privacy': {
+    write: 'the side\'s project\'s privacy information as it is (never set: the defaults)',
+    prepare: (i) => ({ body: { json: {} }, target: projectTarget(i) }),
   },
   'POST /api/source-types': {
     write: 'a uniquely named source type',

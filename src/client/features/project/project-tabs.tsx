@@ -1,5 +1,5 @@
-// The tabs of a project's page: subjects, the activity overview, sources, groups, invitations, permissions, admins
-// and analysts, the active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
+// The tabs of a project's page: subjects, the activity overview, sources, groups, invitations, permissions, admins,
+// analysts and privacy (the information participants are owed, project-privacy.tsx), the active one in the `tab` query parameter. Groups is left out when site settings hide the group field.
 import type { ReactNode } from 'react';
 import { ROLE_PROJECT_ADMIN, ROLE_PROJECT_ANALYST } from '../../../common/authorities';
 import type { ProjectDTO } from '../../../common/dto';
@@ -13,10 +13,11 @@ import { SubjectList } from '../subject/subject-list';
 import { thresholdsOf } from '../../../common/freshness';
 import { ProjectOverviewPanel } from './project-overview';
 import { PermissionsEditor } from './permissions/permissions-editor';
+import { ProjectPrivacyPanel } from './project-privacy';
 import { ProjectUsers } from './project-users';
 import { TabNav, useTabParam } from './tab-nav';
 
-export const PROJECT_TABS = ['subjects', 'overview', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts'] as const;
+export const PROJECT_TABS = ['subjects', 'overview', 'sources', 'groups', 'invitations', 'permissions', 'admins', 'analysts', 'privacy'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 /** The tabs to show: all of them, without groups when the group field is hidden. */
@@ -40,6 +41,8 @@ function TabContent({ tab, project }: { tab: ProjectTab | undefined; project: Pr
       return <ProjectUsers projectName={name} authority={ROLE_PROJECT_ADMIN} />;
     case 'analysts':
       return <ProjectUsers projectName={name} authority={ROLE_PROJECT_ANALYST} />;
+    case 'privacy':
+      return <ProjectPrivacyPanel projectName={name} />;
     default:
       return <SubjectList projectName={name} thresholds={thresholdsOf(project.attributes)} />;
   }

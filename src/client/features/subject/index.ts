@@ -10,4 +10,5 @@ export { SubjectDialog } from './subject-dialog';
 export { SubjectDeleteDialog } from './subject-delete-dialog';
 export { SubjectDiscontinueDialog } from './subject-discontinue-dialog';
 export { SubjectEraseDialog } from './subject-erase-dialog';
+export { SubjectLiftRestrictionDialog, SubjectRestrictDialog } from './subject-restrict-dialog';
 export { SourceAssignerDialog } from './source-assigner-dialog';

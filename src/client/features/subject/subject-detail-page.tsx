@@ -33,7 +33,6 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
   const subject = loaded.data;
   const projectName = subject?.project?.projectName;
   const privacy = useSubjectPrivacy(subject ? login : null);
-  const erased = privacy.data?.erasure !== undefined;
   const admins = [ROLE_SYS_ADMIN, ...(projectName ? [`${ROLE_PROJECT_ADMIN}:${projectName}`] : [])];
 
   const row = (key: string, value: ReactNode) => (
@@ -92,7 +91,10 @@ export function SubjectDetailPage({ params }: PageProps): ReactNode {
           </button>
         </AuthorityGate>
         {subject && (
-          <SubjectPrivacyActions login={login} admins={admins} erased={erased} onErase={() => openInPlace(pathOf('subject', login, 'erase'))} />
+          <SubjectPrivacyActions
+            login={login} admins={admins} restricted={privacy.data?.restriction !== undefined}
+            open={(popup) => openInPlace(pathOf('subject', login, popup))}
+          />
         )}
         <AuthorityGate authorities={[ROLE_SYS_ADMIN]}>
           <button type="button" className="button button--danger" disabled={!subject} onClick={() => openInPlace(pathOf('subject', login, 'delete'))}>

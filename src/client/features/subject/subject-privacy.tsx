@@ -13,6 +13,7 @@ import { useResource, type ResourceView } from '../../lib/resource-react';
 export interface SubjectPrivacyVM {
   erasure?: { login: string; erasedBy: string; erasedAt: string; reason: string };
   lastViewed?: { by: string; at: string };
+  restriction?: { login: string; restrictedBy: string; restrictedAt: string; reason: string };
 }
 
 const privacyPath = (login: string) => `api/subjects/${encodeURIComponent(login)}/privacy`;
@@ -51,6 +52,12 @@ export function SubjectPrivacy({ view }: { view: ResourceView<SubjectPrivacyVM> 
           {t('managementPortalApp.subject.privacy.reason', { reason: data.erasure.reason })}
         </p>
       )}
+      {data.restriction && (
+        <p className="subject-privacy__erased" role="status">
+          {t('managementPortalApp.subject.privacy.restricted', { by: data.restriction.restrictedBy, at: formatDateTime(data.restriction.restrictedAt) })}{' '}
+          {t('managementPortalApp.subject.privacy.reason', { reason: data.restriction.reason })}
+        </p>
+      )}
       <p className="subject-privacy__viewed">
         {data.lastViewed
           ? t('managementPortalApp.subject.privacy.lastViewed', { by: data.lastViewed.by, at: formatDateTime(data.lastViewed.at) })
@@ -60,8 +67,12 @@ export function SubjectPrivacy({ view }: { view: ResourceView<SubjectPrivacyVM> 
   );
 }
 
-/** The two actions, for the subject's administrators; erasing opens its popup. */
-export function SubjectPrivacyActions({ login, admins, erased, onErase }: { login: string; admins: string[]; erased: boolean; onErase: () => void }): ReactNode {
+/** The subject's popups these actions open. */
+export type PrivacyPopup = 'erase' | 'restrict' | 'lift-restriction';
+
+/** The actions, for the subject's administrators: the access export; restricting processing or lifting it; erasing
+ * (also after an erasure: values entered since are erased by the next one, docs/privacy.md). */
+export function SubjectPrivacyActions({ login, admins, restricted, open }: { login: string; admins: string[]; restricted: boolean; open: (popup: PrivacyPopup) => void }): ReactNode {
   const t = useT();
   const http = useHttp();
   return (
@@ -69,7 +80,16 @@ export function SubjectPrivacyActions({ login, admins, erased, onErase }: { logi
       <a className="button button--secondary" href={http.url(`api/subjects/${encodeURIComponent(login)}/access-export`)} download>
         {t('managementPortalApp.subject.action.accessExport')}
       </a>
-      <button type="button" className="button button--danger" disabled={erased} onClick={onErase}>
+      {restricted ? (
+        <button type="button" className="button button--secondary" onClick={() => open('lift-restriction')}>
+          {t('managementPortalApp.subject.action.liftRestriction')}
+        </button>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => open('restrict')}>
+          {t('managementPortalApp.subject.action.restrict')}
+        </button>
+      )}
+      <button type="button" className="button button--danger" onClick={() => open('erase')}>
         {t('managementPortalApp.subject.action.erase')}
       </button>
     </AuthorityGate>

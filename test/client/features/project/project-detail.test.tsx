@@ -54,7 +54,7 @@ t('tabs in the `tab` query parameter for system, organization and project admins
   ];
   for (const account of accounts) {
     const { view } = await open(account);
-    assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Groups', 'Invitations', 'Permissions', 'Admins', 'Analysts'], account.login);
+    assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Groups', 'Invitations', 'Permissions', 'Admins', 'Analysts', 'Privacy'], account.login);
     cleanup();
   }
 });
@@ -112,7 +112,7 @@ t('switching tabs drops the previous tab\'s page and sort; the sources list asks
 t('the groups tab is hidden when site settings hide the group field; an unknown tab falls back to subjects', async () => {
   const { h, view } = await open(SYS_ADMIN, '/project/radar?tab=groups');
   act(() => h.session.store.setState({ hiddenSubjectFields: new Set(['group']) }));
-  assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Invitations', 'Permissions', 'Admins', 'Analysts']);
+  assert.equal(view.getAllByRole('tab').map((tab) => tab.textContent), ['Subjects', 'Overview', 'Sources', 'Invitations', 'Permissions', 'Admins', 'Analysts', 'Privacy']);
   assert.is(view.getByRole('tab', { name: 'Subjects' }).getAttribute('aria-selected'), 'true');
 });
 
@@ -132,6 +132,25 @@ t('admins and analysts tabs list users holding exactly that role on this project
   fireEvent.click(view.getByRole('tab', { name: 'Analysts' }));
   await act(() => tick(5));
   assert.ok(h.calls.some((c) => c.url.includes('authority=ROLE_PROJECT_ANALYST')));
+});
+
+t('the privacy tab: each field as set, the default as its placeholder; Save sends every field, empty as null', async () => {
+  const defaults = { controller: 'C', purposes: 'P', legalBasis: 'L', recipients: 'R', retention: 'T', dataSource: 'D', rights: 'G' };
+  const settings = { controller: null, purposes: 'Depression relapse', legalBasis: null, recipients: null, retention: null, dataSource: null, rights: null };
+  const { h, view } = await open(SYS_ADMIN, '/project/radar?tab=privacy', {
+    'GET api/projects/radar/privacy': json({ projectName: 'radar', settings, effective: { ...defaults, purposes: 'Depression relapse' }, defaults }),
+    'PUT api/projects/radar/privacy': json({ projectName: 'radar', settings, effective: defaults, defaults }),
+  });
+  const purposes = await waitFor(() => view.getByLabelText('Purposes of the processing') as HTMLTextAreaElement);
+  assert.is(purposes.value, 'Depression relapse');
+  assert.is((view.getByLabelText('Recipients') as HTMLTextAreaElement).placeholder, 'R');
+  const save = view.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  assert.ok(save.disabled, 'nothing changed yet');
+  fireEvent.change(view.getByLabelText('Recipients'), { target: { value: 'KCL' } });
+  fireEvent.click(save);
+  await waitFor(() => assert.ok(h.calls.some((c) => c.method === 'PUT')));
+  const body = JSON.parse(h.calls.find((c) => c.method === 'PUT')!.body!);
+  assert.equal(body, { ...settings, recipients: 'KCL' });
 });
 
 t.run();
