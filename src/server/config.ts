@@ -13,7 +13,7 @@ import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/t
 import { translateMpEnv } from './config-mp-env';
 import { readDeployConfig, type DeployConfig } from './config-deploy';
 import { readOperationsConfig, type OperationsConfig } from './config-operations';
-import { DEFAULT_DISK_SPACE, type DiskSpaceThresholds } from './db/disk-space';
+import { DEFAULT_DISK_SPACE, type DiskSpaceThresholds } from './db/disk-space-settings';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];

@@ -5,20 +5,15 @@
 // (management/health.ts), and it writes again once the space is back.
 import { statfsSync } from 'node:fs';
 import type { Logger } from '../log';
+import type { DiskSpaceThresholds } from './disk-space-settings';
+
+export { DEFAULT_DISK_SPACE, type DiskSpaceThresholds } from './disk-space-settings';
 
 const MiB = 1024 * 1024;
 
 /** The size of one PostgreSQL WAL segment, which must fit on the volume whenever the current one fills up. */
 export const WAL_SEGMENT_BYTES = 16 * MiB;
 
-export interface DiskSpaceThresholds {
-  /** Below this many free bytes a warning is logged (DISK_SPACE_WARNING_MB). */
-  warningBytes: number;
-  /** Below this many free bytes the embedded database refuses writes and health is DOWN (DISK_SPACE_MINIMUM_MB). */
-  minimumBytes: number;
-}
-
-export const DEFAULT_DISK_SPACE: DiskSpaceThresholds = { warningBytes: 256 * MiB, minimumBytes: 64 * MiB };
 
 export interface DiskSpaceReading {
   total: number;
