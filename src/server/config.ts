@@ -11,12 +11,13 @@ import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
 import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 import { translateMpEnv } from './config-mp-env';
 import { readDeployConfig, type DeployConfig } from './config-deploy';
+import { readDatabaseTimeoutConfig, type DatabaseTimeoutConfig } from './config-database';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 export const HIDEABLE_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
 
-export interface Config extends DeployConfig {
+export interface Config extends DeployConfig, DatabaseTimeoutConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -280,6 +281,9 @@ export function loadConfig(processEnv: Env = process.env): Config {
       throw new ConfigError(variable, problem);
     }),
     ...readDeployConfig(env, mp, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+    ...readDatabaseTimeoutConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
   };

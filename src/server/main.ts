@@ -9,6 +9,9 @@ import { openDatabase } from './db/open-database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { LoggerRegistry } from './log';
 import { startServer } from './start';
+import { prepareDatabase } from './db/before-start';
+import { DatabaseWaitError, describeFailure } from './db/wait-for-database';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 async function main(): Promise<void> {
   let config;
@@ -28,6 +31,8 @@ async function main(): Promise<void> {
     for (const warning of config.mpEnv.warnings) log.warn(warning);
     if (config.mpEnv.ignored.length) log.info(`ManagementPortal settings accepted and ignored: ${config.mpEnv.ignored.join(', ')}`);
   }
+  // PostgreSQL: wait until it answers, and fit the pool to it, once, before any process opens its pool.
+  if (cluster.isPrimary) await prepareDatabase(config, log);
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config, log);
     return;
@@ -80,6 +85,15 @@ main().catch((error) => {
     // Found at start-up (OAUTH_CLIENTS_FILE's content): the same plain message and exit code as loadConfig's.
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof DatabaseWaitError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database went away during start-up: one line, not a stack (docs/deploy.md); the orchestrator restarts us.
+    console.error(`The server could not start: the database is unavailable: ${describeFailure(error)}`);
+    process.exit(1);
   }
   console.error('The server could not start:', error);
   process.exit(1);

@@ -68,7 +68,9 @@ if (unavailable) {
       await seedDb.query('CREATE SCHEMA portal');
       const fixture = await seedForProcess(seedDb);
       await seedDb.close();
-      server = spawnServer({ DATABASE_URL: pg.url, WORKERS: '2', DATABASE_POOL_SIZE: '4' });
+      server = spawnServer({
+        DATABASE_URL: pg.url, WORKERS: '2', DATABASE_POOL_SIZE: '4', DATABASE_ACQUIRE_TIMEOUT_SECONDS: '3', DATABASE_STATEMENT_TIMEOUT_SECONDS: '5',
+      });
       const url = await waitListening(server, 60_000);
 
       const outcomes: Outcome[] = [];
@@ -83,22 +85,28 @@ if (unavailable) {
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       // [from, to): the database is back from `from` until it is stopped again at `to`.
       const upIntervals: [number, number][] = [];
-      await sleep(1500);
+      await sleep(1000);
       await pg.halt('immediate');
       await sleep(5000);
       await pg.resume();
       let back = Date.now();
-      await sleep(3000);
+      await sleep(2500);
       upIntervals.push([back, Date.now()]);
       await pg.halt('fast');
       await sleep(2000);
       await pg.resume();
       back = Date.now();
-      await sleep(3000);
+      await sleep(2500);
       running = false;
       await Promise.all(loops);
       upIntervals.push([back, Date.now()]);
 
+      const counts = new Map<string, number>();
+      for (const o of outcomes) counts.set(`${o.kind} ${o.status}`, (counts.get(`${o.kind} ${o.status}`) ?? 0) + 1);
+      const slowest = Math.max(...outcomes.map((o) => o.ended - o.started));
+      console.log(`  postgres-outage: ${[...counts].map(([k, n]) => `${n} × ${k}`).join(', ')}; slowest answer ${slowest} ms`);
+      const reasons = new Set([...server.output().matchAll(/answered 503: the database is unavailable \((\S+)/g)].map((m) => m[1]));
+      console.log(`  postgres-outage: the 503s' causes: ${[...reasons].join(', ')}`);
       const unanswered = outcomes.filter((o) => o.status === 0);
       assert.equal(unanswered.map((o) => `${o.kind} after ${o.ended - o.started} ms: ${o.body}`), [], 'every request is answered within the bound');
       const failures = outcomes.filter((o) => o.status !== 200 && o.status !== 201);
@@ -110,7 +118,12 @@ if (unavailable) {
       }
       const afterBack = outcomes.filter((o) => upIntervals.some(([from, to]) => o.started >= from && o.ended <= to));
       assert.ok(afterBack.length > 10, `requests ran while the database was back (${afterBack.length})`);
-      assert.equal(afterBack.filter((o) => o.status >= 300).map((o) => `${o.kind} ${o.status} at +${o.started - upIntervals[0][0]} ms`), [],
+      const failedAfterBack = afterBack.filter((o) => o.status >= 300);
+      const logDuring = (o: Outcome) => server!.output().split('\n').filter((line) => {
+        const at = Date.parse(line.slice(0, 24));
+        return / (WARN|ERROR) /.test(line) && at >= o.started - 20 && at <= o.ended + 20;
+      });
+      assert.equal(failedAfterBack.map((o) => `${o.kind} ${o.status} at +${o.started - upIntervals[0][0]} ms: ${logDuring(o).join(' | ')}`), [],
         'every request started after the database is back succeeds');
 
       const acknowledged = outcomes.filter((o) => o.kind === 'write' && o.status === 201).map((o) => o.login!);

@@ -81,6 +81,17 @@ export function tooManyRequests(retryAfterSeconds: number, description: string):
   return error;
 }
 
+/** Seconds a client is told to wait before repeating a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database is down, restarting, out of connections or too slow (db/unavailable.ts): ErrorVM
+ * `error.databaseUnavailable` with Retry-After, so clients and proxies know to repeat the request rather than give up. */
+export function databaseUnavailable(): HttpError {
+  const error = errorVm(503, 'error.databaseUnavailable', 'The database is not available at the moment; try again shortly');
+  error.headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
+  return error;
+}
+
 export const internalError = () => errorVm(500, 'error.internalServerError', 'Internal server error');
 
 /** The security layer's 401; the client only looks at the status. */

@@ -1,10 +1,12 @@
 // The one place a response is written: security headers on every answer, JSON bodies, and every thrown error turned
-// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and become a 500.
+// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and become a 500,
+// except a database that cannot answer now (db/unavailable.ts), which is a 503 with Retry-After.
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Reply } from './context';
-import { HttpError, internalError } from './errors';
+import { databaseUnavailable, HttpError, internalError } from './errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../log';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -66,7 +68,18 @@ export function errorReply(error: unknown, log: Logger): Reply {
     if (error.status >= 500) log.error(`answered ${error.status}`, error);
     return { status: error.status, body: error.body, headers: error.headers };
   }
+  if (isDatabaseUnavailable(error)) {
+    // One line, no stack: during an outage every request ends here, and the cause is the database, not this code.
+    log.warn(`answered 503: the database is unavailable (${describe(error)})`);
+    const unavailable = databaseUnavailable();
+    return { status: unavailable.status, body: unavailable.body, headers: unavailable.headers };
+  }
   log.error('unexpected error', error);
   const fallback = internalError();
   return { status: fallback.status, body: fallback.body, headers: fallback.headers };
+}
+
+function describe(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  return [code, message].filter(Boolean).join(' ');
 }
