@@ -10,6 +10,7 @@ import { openPostgres } from '../../src/server/db/postgres';
 import { spawnServer, waitListening } from '../setup/process';
 import { seedForProcess, type ProcessFixture } from '../setup/process-fixture';
 import { ownPostgresUnavailable, startOwnPostgres } from '../setup/own-postgres';
+import { TEST_DATABASE_URL } from '../setup/database';
 
 const t = suite('postgres-outage');
 
@@ -52,6 +53,55 @@ async function call(url: string, fixture: ProcessFixture, kind: 'read' | 'write'
   } catch (error) {
     return { kind, login, started, ended: Date.now(), status: 0, retryAfter: null, body: String(error) };
   }
+}
+
+if (TEST_DATABASE_URL) {
+  t('a transaction whose session the server ended between two statements fails at once; the pool carries on', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!, { max: 2 });
+    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    // postgres.js 3.4.9 never answers a statement sent on such a connection, and throws from a timer.
+    const thrown: unknown[] = [];
+    const onThrown = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onThrown);
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const [{ pid }] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await admin.unsafe('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return tx.query('SELECT 1');
+      }).then(() => 'committed', (error: { code?: string }) => error.code);
+      assert.is(outcome, 'CONNECTION_CLOSED');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(thrown, []);
+      assert.equal(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')), [{ ok: 1 }]);
+      assert.equal(await db.query('SELECT 2 AS ok'), [{ ok: 2 }]);
+    } finally {
+      process.off('uncaughtException', onThrown);
+      await admin.end();
+      await db.close();
+    }
+  });
+
+  t('a statement past its timeout answers a DatabaseTimeout and is cancelled on the server, in a transaction or not', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
+    db.enforceTimeouts!({ acquireMs: 300, statementMs: 700 });
+    try {
+      let started = Date.now();
+      const inTransaction = await db.transaction((tx) => tx.query("SELECT pg_sleep(20), 'tx-sleeper' AS mark")).catch((error: { code?: string }) => error.code);
+      assert.is(inTransaction, 'DATABASE_TIMEOUT');
+      assert.ok(Date.now() - started < 3000, `answered within the bound (${Date.now() - started} ms)`);
+      started = Date.now();
+      const plain = await db.query("SELECT pg_sleep(20), 'sleeper' AS mark").catch((error: { code?: string }) => error.code);
+      assert.is(plain, 'DATABASE_TIMEOUT');
+      assert.ok(Date.now() - started < 3000);
+      // The one connection serves again: both statements were cancelled, and the transaction rolled back.
+      assert.equal(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')), [{ ok: 1 }]);
+      const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%sleeper'' AS mark' AND state = 'active' AND pid <> pg_backend_pid()");
+      assert.is(n, 0, 'nothing still sleeps on the server');
+    } finally {
+      await db.close();
+    }
+  });
 }
 
 const unavailable = ownPostgresUnavailable();

@@ -51,9 +51,19 @@ function within<T>(promise: Promise<T>, ms: number | undefined, what: string, on
   });
 }
 
+type PendingQuery = ReturnType<postgres.Sql['unsafe']>;
+
+/** Takes a statement past its deadline out of the pool's queue, or asks the server to cancel it (postgres.js sends a
+ * cancel request on a connection of its own, so a full pool does not stop it). */
+const cancelQuery = (pending: PendingQuery) => void Promise.resolve(pending.cancel()).catch(() => {});
+
 /** `pool` counts the calls on the shared pool; statements inside a transaction run on its connection, uncounted.
- * `deadline`: milliseconds a call may take, read at each call (undefined: unbounded). */
-function wrap(sql: postgres.Sql, deadline: () => number | undefined, pool?: PoolStats): Queryable {
+ * `deadline`: milliseconds a call may take, read at each call (undefined: unbounded); past it `expire` runs. */
+function wrap(
+  sql: postgres.Sql,
+  deadline: () => number | undefined,
+  { pool, driverOptions = {}, expire = cancelQuery }: { pool?: PoolStats; driverOptions?: object; expire?: (pending: PendingQuery) => void } = {},
+): Queryable {
   return {
     async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}) {
       // Parameterised statements are prepared (and kept per connection): the API runs a bounded set of them, and after
@@ -63,9 +73,8 @@ function wrap(sql: postgres.Sql, deadline: () => number | undefined, pool?: Pool
       const prepare = params.length > 0 && !options.planPerCall;
       const lease = pool?.take();
       try {
-        const pending = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare });
-        // Past the deadline the statement leaves the pool's queue, or the server is asked to cancel it.
-        const rows = await within(pending, deadline(), 'a statement', () => void Promise.resolve(pending.cancel()).catch(() => {}));
+        const pending = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { ...driverOptions, prepare });
+        const rows = await within(pending, deadline(), 'a statement', () => expire(pending));
         // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
         return Array.from(rows) as unknown as T[];
       } finally {
@@ -112,9 +121,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   const pool = new PoolStats({ max: sql.options.max, min: 0 });
   let timeouts: DatabaseTimeouts | undefined;
   // A call on the shared pool may first wait for a connection, then run.
-  const base = wrap(sql, () => (timeouts ? timeouts.acquireMs + timeouts.statementMs : undefined), pool);
-  /** Asks the server to cancel what the backend `pid` runs (a transaction's statement past its deadline). */
-  const cancelBackend = (pid: number) => void base.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => {});
+  const base = wrap(sql, () => (timeouts ? timeouts.acquireMs + timeouts.statementMs : undefined), { pool });
   return {
     kind: 'postgres',
     pool,
@@ -123,7 +130,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       const lease = pool.take();
       try {
         const reserved = await reserveWithin(sql, timeouts?.acquireMs);
-        return await onReservedConnection(reserved, fn, timeouts?.statementMs, cancelBackend);
+        return await onReservedConnection(reserved, fn, timeouts?.statementMs);
       } finally {
         pool.give(lease);
       }
@@ -146,7 +153,9 @@ function reserveWithin(sql: postgres.Sql, ms: number | undefined): Promise<postg
 
 /** What postgres.js 3.4.9 hands the `onexecute` option of a statement: the connection it is written to. The pool sets
  * `reserved` when it reserves the connection and clears it when the connection closes; a reconnected one may be
- * reserved again by someone else, with another value. */
+ * reserved again by someone else, with another value. postgres.js calls `onexecute` only when the statement did not
+ * fill the connection's pipeline, which a BEGIN may (the connection was handed over with up to 100 statements of the
+ * pool in flight): then the transaction's next statement tells. */
 interface DriverConnection {
   reserved: unknown;
 }
@@ -157,25 +166,28 @@ function connectionClosed(): Error {
 }
 
 /** BEGIN, `fn`, then COMMIT (or ROLLBACK when `fn` or COMMIT fails) on a connection no one else can use meanwhile.
- * `statementMs`: each statement's deadline; past it the server is asked to cancel the statement (`cancelBackend`). */
-async function onReservedConnection<T>(
-  reserved: postgres.ReservedSql,
-  fn: (tx: Queryable) => Promise<T>,
-  statementMs: number | undefined,
-  cancelBackend: (pid: number) => void,
-): Promise<T> {
+ * `statementMs`: each statement's deadline; past it the server is asked to cancel the statement. */
+async function onReservedConnection<T>(reserved: postgres.ReservedSql, fn: (tx: Queryable) => Promise<T>, statementMs: number | undefined): Promise<T> {
   let connection: DriverConnection | undefined;
   let mark: unknown;
-  let pid: number | undefined;
-  /** Still the connection this transaction reserved: not closed (and maybe reconnected for someone else). */
-  const alive = () => connection !== undefined && mark !== undefined && connection.reserved === mark;
-  const onTimeout = () => { if (pid !== undefined && alive()) cancelBackend(pid); };
-  // The deadline is kept here, not in wrap: a statement still queued on a reserved connection must not be cancelled
-  // through postgres.js (it would skip it and stall the ones behind it); the server cancels the running one instead.
-  const inner = wrap(reserved, () => undefined);
+  const onexecute = (c: DriverConnection) => {
+    connection ??= c;
+    mark ??= c.reserved;
+    return true; // as without the option: the connection may take the next statement at once
+  };
+  /** Still the connection this transaction reserved: not closed (and maybe reconnected for someone else). Not yet
+   * seen (see DriverConnection): taken as alive. */
+  const alive = () => connection === undefined || connection.reserved === mark;
+  // Only a statement already written is cancelled: postgres.js skips a cancelled one still queued on a reserved
+  // connection without sending the ones behind it, ROLLBACK included. One not yet written waits for those ahead of
+  // it, which have their own deadlines.
+  const expire = (pending: PendingQuery) => {
+    if ((pending as unknown as { state: unknown }).state) cancelQuery(pending); // null until written
+  };
+  const inner = wrap(reserved, () => statementMs, { driverOptions: { onexecute }, expire });
   const send = <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<R[]> => {
     if (!alive()) return Promise.reject(connectionClosed());
-    return within(inner.query<R>(text, params, options), statementMs, 'a statement in a transaction', onTimeout);
+    return inner.query<R>(text, params, options);
   };
   let open = true;
   const tx: Queryable = {
@@ -187,14 +199,7 @@ async function onReservedConnection<T>(
   };
   let committed = false;
   try {
-    const onexecute = (c: DriverConnection) => {
-      connection ??= c;
-      mark ??= c.reserved;
-      return true; // as without the option: the connection may take the next statement at once
-    };
-    const begun = reserved.unsafe('BEGIN', [], { onexecute } as postgres.UnsafeQueryOptions);
-    const result = await within(begun, statementMs, 'BEGIN', onTimeout);
-    pid = (result as unknown as { state?: { pid?: number } }).state?.pid ?? undefined;
+    await send('BEGIN');
     let value: T;
     try {
       value = await fn(tx);
@@ -211,7 +216,7 @@ async function onReservedConnection<T>(
     // postgres.js already put it back among its closed ones.
     if (!committed && alive()) {
       const release = () => { if (alive()) reserved.release(); };
-      const rolledBack = reserved.unsafe('ROLLBACK').then(release, release);
+      const rolledBack = reserved.unsafe('ROLLBACK', [], { onexecute } as postgres.UnsafeQueryOptions).then(release, release);
       await within(rolledBack, statementMs, 'ROLLBACK').catch(() => {});
     }
     throw error;
