@@ -82,6 +82,32 @@ if (TEST_DATABASE_URL) {
     }
   });
 
+  t('a session the server ended mid-statement: the callers after it are not handed its stale 57P01', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!, { max: 2 });
+    db.enforceTimeouts!({ acquireMs: 5000, statementMs: 5000 });
+    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      for (const next of [() => db.query('SELECT 1 AS ok'), () => db.transaction((tx) => tx.query('SELECT 1 AS ok'))]) {
+        // Both connections busy, the next caller queued for whichever frees first.
+        const pids: number[] = [];
+        const sleepers = [0, 1].map(() => db.transaction(async (tx) => {
+          pids.push((await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid);
+          await tx.query('SELECT pg_sleep(1.5)');
+        }).then(() => 'slept', (error: { code?: string }) => error.code));
+        while (pids.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+        const after = next();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await admin.unsafe('SELECT pg_terminate_backend($1)', [pids[0]]);
+        assert.equal((await Promise.all(sleepers)).sort(), ['CONNECTION_CLOSED', 'slept'], 'the statement on the ended session fails');
+        // postgres.js 3.4.9 fails the caller that reconnects that connection with the 57P01 it kept.
+        assert.equal(await after, [{ ok: 1 }]);
+      }
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+
   t('a statement past its timeout answers a DatabaseTimeout and is cancelled on the server, in a transaction or not', async () => {
     const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
     db.enforceTimeouts!({ acquireMs: 300, statementMs: 700 });

@@ -33,6 +33,11 @@ const CONNECT_TIMEOUT_SECONDS = 10;
 const KEEP_ALIVE_SECONDS = 10;
 /** Idle connections close after this long: the pool shrinks back after a burst, and a stale one is not kept for hours. */
 const IDLE_TIMEOUT_SECONDS = 60;
+/** A connection is replaced after 4 to 6 minutes (postgres.js's default: 30 to 60). When a stale error (STALE_CODES)
+ * fails a caller waiting to reserve a connection, postgres.js 3.4.9 still hands that connection to the caller, which is
+ * gone: the connection stays out of the pool until its lifetime ends. A short lifetime bounds that loss; replacing a
+ * connection costs a few milliseconds. */
+const maxLifetimeSeconds = () => 60 * (4 + Math.random() * 2);
 /** The wait before a closed connection opens again; each attempt is one request's, so a down server is not hammered. */
 const RECONNECT_DELAY_SECONDS = 0.2;
 
@@ -53,6 +58,17 @@ function within<T>(promise: Promise<T>, ms: number | undefined, what: string, on
 
 type PendingQuery = ReturnType<postgres.Sql['unsafe']>;
 
+/** postgres.js 3.4.9 keeps the error a server sent just before closing a connection mid-statement (57P01 when it shuts
+ * down fast or terminates the session, 57P02 when it crashes) and, once the connection has opened again, fails the
+ * next caller that waited for it with that stale error, before anything of that caller was sent. Such a caller is
+ * tried again, a few times (each stale error is handed out once), within the same deadline. */
+const STALE_CODES = new Set(['57P01', '57P02']);
+const STALE_ATTEMPTS = 3;
+const isStale = (error: unknown) => STALE_CODES.has((error as { code?: string } | null)?.code ?? '');
+
+/** Milliseconds left until `end` (undefined: no deadline). */
+const left = (end: number | undefined) => (end === undefined ? undefined : Math.max(0, end - Date.now()));
+
 /** Takes a statement past its deadline out of the pool's queue, or asks the server to cancel it (postgres.js sends a
  * cancel request on a connection of its own, so a full pool does not stop it). */
 const cancelQuery = (pending: PendingQuery) => void Promise.resolve(pending.cancel()).catch(() => {});
@@ -72,11 +88,23 @@ function wrap(
       // the call's values.
       const prepare = params.length > 0 && !options.planPerCall;
       const lease = pool?.take();
+      const ms = deadline();
+      const end = ms === undefined ? undefined : Date.now() + ms;
       try {
-        const pending = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { ...driverOptions, prepare });
-        const rows = await within(pending, deadline(), 'a statement', () => expire(pending));
-        // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
-        return Array.from(rows) as unknown as T[];
+        for (let attempt = 1; ; attempt++) {
+          const pending = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { ...driverOptions, prepare });
+          try {
+            const rows = await within(pending, left(end), 'a statement', () => expire(pending));
+            // A plain array (postgres.js answers an Array subclass carrying statement details), as PGlite does.
+            return Array.from(rows) as unknown as T[];
+          } catch (error) {
+            // Only on the shared pool, and only a statement never written (its `state` is set when it is): a
+            // transaction's statements stay on their connection, which the stale error says is gone.
+            const unsent = (pending as unknown as { state: unknown }).state === null;
+            if (pool && unsent && isStale(error) && attempt < STALE_ATTEMPTS) continue;
+            throw error;
+          }
+        }
       } finally {
         if (lease !== undefined) pool!.give(lease);
       }
@@ -101,6 +129,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     keep_alive: KEEP_ALIVE_SECONDS,
     idle_timeout: IDLE_TIMEOUT_SECONDS,
+    max_lifetime: maxLifetimeSeconds as unknown as number, // postgres.js reads a function per connection
     backoff: () => RECONNECT_DELAY_SECONDS,
     connection: { application_name: APPLICATION_NAME, ...(options.searchPath ? { search_path: options.searchPath } : {}) },
     types: {
@@ -143,12 +172,19 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 }
 
 /** A connection of its own; one handed over after the deadline passed goes straight back to the pool. */
-function reserveWithin(sql: postgres.Sql, ms: number | undefined): Promise<postgres.ReservedSql> {
-  const reserving = sql.reserve();
-  if (ms === undefined) return reserving;
-  let expired = false;
-  reserving.then((late) => { if (expired) late.release(); }, () => {});
-  return within(reserving, ms, 'waiting for a connection', () => { expired = true; });
+async function reserveWithin(sql: postgres.Sql, ms: number | undefined): Promise<postgres.ReservedSql> {
+  const end = ms === undefined ? undefined : Date.now() + ms;
+  for (let attempt = 1; ; attempt++) {
+    const reserving = sql.reserve();
+    let expired = false;
+    reserving.then((late) => { if (expired) late.release(); }, () => {});
+    try {
+      return await within(reserving, left(end), 'waiting for a connection', () => { expired = true; });
+    } catch (error) {
+      if (isStale(error) && attempt < STALE_ATTEMPTS) continue; // nothing was sent: see STALE_CODES
+      throw error;
+    }
+  }
 }
 
 /** What postgres.js 3.4.9 hands the `onexecute` option of a statement: the connection it is written to. The pool sets
