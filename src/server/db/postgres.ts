@@ -60,9 +60,11 @@ type PendingQuery = ReturnType<postgres.Sql['unsafe']>;
 
 /** postgres.js 3.4.9 keeps the error a server sent just before closing a connection mid-statement (57P01 when it shuts
  * down fast or terminates the session, 57P02 when it crashes) and, once the connection has opened again, fails the
- * next caller that waited for it with that stale error, before anything of that caller was sent. Such a caller is
- * tried again, a few times (each stale error is handed out once), within the same deadline. */
-const STALE_CODES = new Set(['57P01', '57P02']);
+ * next caller that waited for it with that stale error, before anything of that caller was sent. It also keeps the
+ * statement a connection lost without an error (an immediate stop), and then takes the server's refusal while it
+ * recovers (57P03) for that statement's error, to be handed out the same way once the server is back. Such a caller
+ * is tried again, a few times (each stale error is handed out once), within the same deadline. */
+const STALE_CODES = new Set(['57P01', '57P02', '57P03']);
 const STALE_ATTEMPTS = 3;
 const isStale = (error: unknown) => STALE_CODES.has((error as { code?: string } | null)?.code ?? '');
 
