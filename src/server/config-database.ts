@@ -1,5 +1,5 @@
-// How the portal treats a PostgreSQL server that is slow, away or not yet there (docs/deploy.md, "When PostgreSQL is
-// unavailable"). Kept apart from config.ts, which only spreads it in. None of it applies to the embedded database.
+// How the portal treats a PostgreSQL server that is slow, away or not yet there (docs/deployment.md, "PostgreSQL: pool
+// size, timeouts and outages"). Kept apart from config.ts, which only spreads it in. None of it applies to the embedded database.
 
 type Env = Record<string, string | undefined>;
 type Fail = (variable: string, problem: string) => never;

@@ -1,4 +1,4 @@
-// Start-up against PostgreSQL (docs/deploy.md): the server waits for a database that is not there yet
+// Start-up against PostgreSQL (docs/deployment.md): the server waits for a database that is not there yet
 // (DATABASE_WAIT_SECONDS), one log line per attempt, then exits 1 with one line; WORKERS x DATABASE_POOL_SIZE is fitted
 // to what PostgreSQL lets the role open (sized down with a warning, or refused), and a full server answers 503.
 import { createServer } from 'node:net';

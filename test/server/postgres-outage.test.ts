@@ -1,5 +1,5 @@
-// A PostgreSQL server that goes away and comes back under load (docs/deploy.md, "When PostgreSQL is unavailable"):
-// a real server of the test's own is stopped (`immediate`, as by a crash, then `fast`, as by an administrator) and
+// A PostgreSQL server that goes away and comes back under load (docs/deployment.md, "PostgreSQL: pool size, timeouts
+// and outages"): a real server of the test's own is stopped (`immediate`, as by a crash, then `fast`, as by an administrator) and
 // started again while readers and writers keep calling the API of a WORKERS=2 portal. Every request must be answered
 // within a bound, every failure must be a 503 with Retry-After in the ErrorVM shape, every subject acknowledged with
 // a 201 must be in the database afterwards, and every request started once the database is back must succeed.

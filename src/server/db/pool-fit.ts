@@ -1,5 +1,5 @@
-// A pool that fits the database (docs/deploy.md, "Pool size and max_connections"). Each server process keeps up to
-// DATABASE_POOL_SIZE connections, so WORKERS processes may open WORKERS x DATABASE_POOL_SIZE. When PostgreSQL lets the
+// A pool that fits the database (docs/deployment.md, "PostgreSQL: pool size, timeouts and outages"). Each server
+// process keeps up to DATABASE_POOL_SIZE connections, so WORKERS processes may open WORKERS x DATABASE_POOL_SIZE. When PostgreSQL lets the
 // portal's role open fewer, the connections past its limit fail at run time (53300, "remaining connection slots are
 // reserved", "too many connections for role"). So at start the limit is read once, and the pool is sized down to fit,
 // with a warning naming the variables, as long as each process keeps at least MIN_POOL_SIZE connections; below that
@@ -9,7 +9,7 @@
 // PostgreSQL 16, reserved_connections) unless the role is a superuser; the role's CONNECTION LIMIT; the database's
 // CONNECTION LIMIT; each less the connections already open there. Connections of this application (its
 // application_name, postgres.ts) are not counted as in use: they are an earlier instance on its way out (a rolling
-// update) or another replica, which the operator sizes for (docs/deploy.md).
+// update) or another replica, which the operator sizes for (docs/deployment.md).
 import { ConfigError } from '../config';
 import type { Database } from './database';
 import { APPLICATION_NAME } from './postgres';

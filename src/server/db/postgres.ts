@@ -9,8 +9,8 @@
 // A reserved connection leaves the pool before BEGIN is sent and returns only after COMMIT or ROLLBACK has answered.
 // test/server/transaction-isolation.test.ts recreates that queue and checks no statement crosses a transaction.
 //
-// Every request is answered within a bound whatever the database does (docs/deploy.md, "When PostgreSQL is
-// unavailable"). Once start-up is done (enforceTimeouts), the wait for a connection and each statement have a deadline;
+// Every request is answered within a bound whatever the database does (docs/deployment.md, "PostgreSQL: pool
+// size, timeouts and outages"). Once start-up is done (enforceTimeouts), the wait for a connection and each statement have a deadline;
 // past it the caller gets a DatabaseTimeout (a 503) and the statement is cancelled on the server. postgres.js's own
 // reconnect back-off grows to 20 s after repeated failures, which kept requests waiting long after a restarted server
 // was back: here a closed connection may reconnect after RECONNECT_DELAY_SECONDS. A transaction's connection is

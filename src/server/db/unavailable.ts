@@ -1,7 +1,7 @@
 // Which failures mean "the database cannot answer now" rather than "this request is wrong": a PostgreSQL server that
 // is down, restarting, shutting down, out of connection slots, or too slow to answer within the portal's timeouts.
-// respond.ts answers them with a 503 and Retry-After (docs/deploy.md, "When PostgreSQL is unavailable"): the request
-// may well succeed when repeated, which a 500 does not say.
+// respond.ts answers them with a 503 and Retry-After (docs/deployment.md, "PostgreSQL: pool size, timeouts and
+// outages"): the request may well succeed when repeated, which a 500 does not say.
 
 /** A statement, or the wait for a connection, outlasted its timeout (postgres.ts). */
 export class DatabaseTimeout extends Error {

@@ -1,4 +1,4 @@
-// Start-up waits for PostgreSQL (DATABASE_WAIT_SECONDS, docs/deploy.md): on Kubernetes the database and the portal
+// Start-up waits for PostgreSQL (DATABASE_WAIT_SECONDS, docs/deployment.md): on Kubernetes the database and the portal
 // start together, and a portal that exits at once only adds restarts with back-off. One log line per attempt says
 // what failed; when the time is up, or the server refuses the portal for a reason waiting does not cure (a wrong
 // password, a database that does not exist), the start ends with a one-line DatabaseWaitError (main.ts exits 1).
