@@ -1,5 +1,7 @@
 // The request pipeline: base path, security headers, route table for api/, management/ and oauth/, static client for
-// everything else, one error path, and a log line per request. `createServer` returns a plain node:http server.
+// everything else, one error path, and a log line per request. Every request runs in its request scope (its id,
+// echoed as X-Request-Id, and what the log lines say about it: http/request-scope.ts) and is counted for
+// management/prometheus by method, route template and status. `createServer` returns a plain node:http server.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createContext } from './http/context';
@@ -34,6 +36,9 @@ import { sourceRoutes } from './sources/routes';
 import { managementRoutes } from './management/routes';
 import { RequestMetrics } from './management/request-metrics';
 import { requestStarted } from './http/request-activity';
+import { requestIdOf, runInRequestScope, type RequestScope } from './http/request-scope';
+import { recordRequest, uriLabel } from './metrics/portal-metrics';
+import './http/draining';
 import { apiDocsRoutes } from './api-docs/routes';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -105,7 +110,16 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
   const base = app.config.basePath;
   const metrics = (app.metrics ??= new RequestMetrics());
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const scope: RequestScope = { requestId: requestIdOf(req), method: req.method ?? 'GET' };
+    res.setHeader('X-Request-Id', scope.requestId);
+    // While the server drains before it stops (start.ts), keep-alive clients are sent to reconnect, which the load
+    // balancer by then sends to another instance.
+    if (app.draining) res.setHeader('Connection', 'close');
+    return runInRequestScope(scope, () => handleInScope(req, res, scope));
+  };
+
+  async function handleInScope(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
     const started = performance.now();
     const ended = requestStarted(app);
     securityHeaders(res, app.config.publicUrl.startsWith('https:'));
@@ -132,10 +146,12 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
           const error = methodNotAllowed(method);
           throw new HttpError(405, error.body, { ...error.headers, Allow: match.allowed.join(', ') });
         }
+        scope.route = match.template;
         ctx.params = match.params;
         const reply = await match.handler(ctx);
         writeReply(res, reply, ctx.extraHeaders);
       } else {
+        scope.route = 'static';
         if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
         const reply = await staticFiles.serve(req, path);
         if (!reply) throw notFoundVm(`No file at ${path}`);
@@ -147,9 +163,13 @@ export function createHandler(app: AppServices, options: AppOptions = {}) {
       ended();
       const elapsed = performance.now() - started;
       metrics.record(method, path, res.statusCode, elapsed);
+      // Unmatched paths share one label, so a crawler cannot add series without end.
+      recordRequest(method, scope.route ? uriLabel(scope.route) : 'NOT_FOUND', res.statusCode, elapsed);
+      scope.status = res.statusCode;
+      scope.durationMs = elapsed;
       httpLog.info(`${ctx.remoteAddress} ${method} ${url.pathname} ${res.statusCode} ${elapsed.toFixed(1)}ms`);
     }
-  };
+  }
 }
 
 export function createServer(app: AppServices, options: AppOptions = {}): Server {

@@ -12,12 +12,14 @@ import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/t
 import { translateMpEnv } from './config-mp-env';
 import { readDeployConfig, type DeployConfig } from './config-deploy';
 import { readDatabaseTimeoutConfig, type DatabaseTimeoutConfig } from './config-database';
+import { readOperationsConfig, type OperationsConfig } from './config-operations';
+import { DEFAULT_DISK_SPACE, type DiskSpaceThresholds } from './db/disk-space';
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 export const HIDEABLE_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
 
-export interface Config extends DeployConfig, DatabaseTimeoutConfig {
+export interface Config extends DeployConfig, OperationsConfig, DatabaseTimeoutConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -34,6 +36,8 @@ export interface Config extends DeployConfig, DatabaseTimeoutConfig {
   frontendClientSecret?: string;
   /** Seconds a request in flight may take to finish after SIGTERM before the server closes anyway. */
   shutdownGraceSeconds: number;
+  /** Free space on DATA_DIR's volume: a warning below DISK_SPACE_WARNING_MB, no writes below DISK_SPACE_MINIMUM_MB. */
+  diskSpace: DiskSpaceThresholds;
   /** Lifetime of a pairing meta-token (META_TOKEN_TIMEOUT, ISO-8601 duration, default PT1H). */
   metaTokenTimeoutMs: number;
   /** Lifetime of a persistent meta-token (PERSISTENT_META_TOKEN_TIMEOUT, default P31D); null = set empty = disabled. */
@@ -204,6 +208,15 @@ function databasePoolSize(env: Env, workerCount: number): number {
   return int(env, 'DATABASE_POOL_SIZE', fallback, 1, 1000);
 }
 
+/** DISK_SPACE_WARNING_MB and DISK_SPACE_MINIMUM_MB (db/disk-space.ts), in MiB; the warning comes first. */
+function diskSpaceThresholds(env: Env): DiskSpaceThresholds {
+  const MiB = 1024 * 1024;
+  const minimum = int(env, 'DISK_SPACE_MINIMUM_MB', DEFAULT_DISK_SPACE.minimumBytes / MiB, 0, 1_000_000);
+  const warning = int(env, 'DISK_SPACE_WARNING_MB', Math.max(DEFAULT_DISK_SPACE.warningBytes / MiB, minimum), 0, 1_000_000);
+  if (warning < minimum) throw new ConfigError('DISK_SPACE_WARNING_MB', `must not be below DISK_SPACE_MINIMUM_MB (${minimum}), got "${warning}"`);
+  return { warningBytes: warning * MiB, minimumBytes: minimum * MiB };
+}
+
 export function loadConfig(processEnv: Env = process.env): Config {
   // ManagementPortal's names (SPRING_*, MANAGEMENTPORTAL_*) become ours here, once (config-mp-env.ts).
   const mp = translateMpEnv(processEnv);
@@ -260,6 +273,7 @@ export function loadConfig(processEnv: Env = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || 'ManagementPortal@localhost',
     frontendClientSecret: env.FRONTEND_CLIENT_SECRET || undefined,
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    diskSpace: diskSpaceThresholds(env),
     metaTokenTimeoutMs: metaTokenTimeoutMs(env.META_TOKEN_TIMEOUT),
     persistentMetaTokenTimeoutMs: persistentMetaTokenTimeoutMs(env.PERSISTENT_META_TOKEN_TIMEOUT),
     privacyPolicyUrl: env.PRIVACY_POLICY_URL?.trim() || 'http://info.thehyve.nl/radar-cns-privacy-policy',
@@ -281,6 +295,9 @@ export function loadConfig(processEnv: Env = process.env): Config {
       throw new ConfigError(variable, problem);
     }),
     ...readDeployConfig(env, mp, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+    ...readOperationsConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
     ...readDatabaseTimeoutConfig(env, (variable, problem) => {

@@ -7,6 +7,7 @@ import { runPrimary } from './cluster/primary';
 import { announceListening, joinCluster } from './cluster/worker-status';
 import { openDatabase } from './db/open-database';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseUnavailableError } from './db/database-unavailable';
 import { LoggerRegistry } from './log';
 import { startServer } from './start';
 import { prepareDatabase } from './db/before-start';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logs = new LoggerRegistry(config.logLevel);
+  const logs = new LoggerRegistry(config.logLevel, undefined, config.logFormat);
   const log = logs.get('server');
   if (cluster.isPrimary) {
     // Once per start, not per worker: what translating ManagementPortal's names found (config-mp-env.ts).
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   joinCluster();
   let db;
   try {
-    db = await openDatabase(config);
+    db = await openDatabase(config, logs.get('database'));
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -49,7 +50,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const running = await startServer(config, db, { logs });
-  if (running.bootstrap.generatedPassword) {
+  if (running.bootstrap.generatedPassword && config.logFormat === 'json') {
+    // Printed once (only the hash is stored); with LOG_FORMAT=json as one record like every other line.
+    log.warn(`First system admin created: login "admin", password "${running.bootstrap.generatedPassword}". Store it now; it is not shown again.`);
+  } else if (running.bootstrap.generatedPassword) {
     // Printed once: only the hash is stored.
     console.log(`\n  First system admin created: login "admin", password "${running.bootstrap.generatedPassword}"\n  Store it now; it is not shown again.\n`);
   } else if (running.bootstrap.adminCreated) {
@@ -68,7 +72,9 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     log.info(`${signal} received: finishing requests in flight, then stopping`);
-    running.stop().then(
+    // SIGTERM is how an orchestrator stops the server, behind a load balancer: drain first. SIGINT is a person at a
+    // terminal: stop now (requests in flight still finish).
+    running.stop({ drainSeconds: signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0 }).then(
       () => process.exit(0),
       (error) => {
         log.error('shutdown failed', error);
@@ -90,11 +96,21 @@ main().catch((error) => {
     console.error(error.message);
     process.exit(1);
   }
+  if (error instanceof DatabaseUnavailableError) {
+    // A volume already below DISK_SPACE_MINIMUM_MB: start-up writes (migrations, the first admin) cannot be made.
+    console.error(`The server could not start: ${error.message}`);
+    process.exit(1);
+  }
   if (isDatabaseUnavailable(error)) {
-    // The database went away during start-up: one line, not a stack (docs/deploy.md); the orchestrator restarts us.
+    // PostgreSQL went away during start-up: one line, not a stack (docs/deployment.md); the orchestrator restarts us.
     console.error(`The server could not start: the database is unavailable: ${describeFailure(error)}`);
     process.exit(1);
   }
-  console.error('The server could not start:', error);
+  if (process.env.LOG_FORMAT?.trim().toLowerCase() === 'json') {
+    // One record with the stack inside it, as every other line of a JSON log.
+    new LoggerRegistry('INFO', (line) => process.stderr.write(line + '\n'), 'json').get('server').error('The server could not start', error);
+  } else {
+    console.error('The server could not start:', error);
+  }
   process.exit(1);
 });

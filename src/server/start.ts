@@ -13,6 +13,7 @@ import type { AppServices } from './services';
 import { SigningKeys } from './auth/signing-keys';
 import { externalKeys } from './auth/external-keys';
 import { ensureFrontendClient } from './oauth/frontend-client';
+import { mendImportedEmptySecrets } from './oauth/imported-empty-secrets';
 import { installSessionAuth } from './session/session-auth';
 import { createMailService } from './mail/mail-service';
 import { loadFileClients, readClientsFile } from './oauth-clients/clients-file';
@@ -20,14 +21,21 @@ import { importCatalogue } from './source-types/catalogue-import';
 import { startAuditRetention } from './audit/retention';
 import { importOnFirstStart } from './import-mp/first-start';
 import { applyAdminPassword } from './db/admin-password';
+import { monitorEventLoop, watchPool } from './metrics/portal-metrics';
+import { shareRequestMetrics } from './metrics/cluster-metrics';
+import './http/draining';
 
 export interface RunningServer {
   app: AppServices;
   server: Server;
   url: string;
   bootstrap: BootstrapResult;
-  /** Stops accepting, lets requests in flight finish (bounded by the grace period), closes the database. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish (bounded by the grace period), closes the database. With
+   * `drainSeconds` (SIGTERM, main.ts) the readiness probe fails at once while the server keeps serving that long
+   * first, so a load balancer stops sending before connections are refused (docs/deploy.md).
+   */
+  stop(options?: { drainSeconds?: number }): Promise<void>;
 }
 
 export interface StartOptions extends AppOptions {
@@ -35,7 +43,7 @@ export interface StartOptions extends AppOptions {
 }
 
 export async function startServer(config: Config, db: Database, options: StartOptions = {}): Promise<RunningServer> {
-  const logs = options.logs ?? new LoggerRegistry(config.logLevel);
+  const logs = options.logs ?? new LoggerRegistry(config.logLevel, undefined, config.logFormat);
   const log = logs.get('server');
   // Read before any write: a malformed clients file stops the start with nothing changed.
   const fileClients = config.oauthClientsFile ? await readClientsFile(config.oauthClientsFile) : undefined;
@@ -50,6 +58,8 @@ export async function startServer(config: Config, db: Database, options: StartOp
     if (outcome === 'no-admin') log.warn('ADMIN_PASSWORD_EVERY_START: there is no user "admin" to set the password of');
   }
   await ensureFrontendClient(db, config);
+  const madePublic = await mendImportedEmptySecrets(db);
+  if (madePublic.length) log.info(`OAuth clients made public (an earlier import kept ManagementPortal's hash of an empty secret): ${madePublic.join(', ')}`);
   if (fileClients) await loadFileClients(db, config.oauthClientsFile!, fileClients, logs.get('oauth-clients'));
   if (config.catalogueAutoImport) await importCatalogue(db, config.catalogueServerUrl, logs.get('catalogue'));
   const stopAuditRetention = await startAuditRetention(db, config.auditRetentionDays, logs.get('audit'));
@@ -61,7 +71,10 @@ export async function startServer(config: Config, db: Database, options: StartOp
   db.enforceTimeouts?.({ acquireMs: config.databaseAcquireTimeoutSeconds * 1000, statementMs: config.databaseStatementTimeoutSeconds * 1000 });
   const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db, external), mail: createMailService(config, logs) };
   installSessionAuth(app);
+  const unwatchPool = app.db.pool ? watchPool(app.db.pool) : () => {};
+  monitorEventLoop();
   const server = createServer(app, options);
+  shareRequestMetrics(app.metrics);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -71,8 +84,13 @@ export async function startServer(config: Config, db: Database, options: StartOp
   const url = `http://${host}:${address.port}${config.basePath}`;
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (options: { drainSeconds?: number } = {}) =>
     (stopping ??= (async () => {
+      app.draining = true;
+      if (options.drainSeconds) {
+        log.info(`draining: readiness answers 503; still serving for ${options.drainSeconds} s (SHUTDOWN_DRAIN_SECONDS)`);
+        await new Promise((resolve) => setTimeout(resolve, options.drainSeconds! * 1000));
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const idle = setInterval(() => server.closeIdleConnections(), 100);
@@ -80,6 +98,7 @@ export async function startServer(config: Config, db: Database, options: StartOp
       await Promise.race([closed, grace]);
       clearInterval(idle);
       stopAuditRetention();
+      unwatchPool();
       server.closeAllConnections();
       app.mail.close();
       await flushViews(app); // the queued subject views (subjects/subject-views.ts)

@@ -109,7 +109,7 @@ e('an access token ManagementPortal issued verifies', async () => {
 e('token_key and jwks publish the imported public key first; new tokens are ES256 with its kid', async () => {
   const der = createPublicKey(ec.privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
   const tokenKey = await server.request('GET', '/oauth/token_key');
-  assert.equal(tokenKey.body.keys[0], { alg: 'ES256', kty: 'EC', value: `-----BEGIN EC PUBLIC KEY-----\n${der}\n-----END EC PUBLIC KEY-----` });
+  assert.equal(tokenKey.body.keys[0], { alg: 'ES256', kty: 'EC', value: `-----BEGIN EC PUBLIC KEY-----\n${der}\n-----END EC PUBLIC KEY-----`, x5c: [], x5t: null });
   const jwks = await server.request('GET', '/oauth/jwks');
   const jwk = ec.publicKey.export({ format: 'jwk' });
   assert.equal({ x: jwks.body.keys[0].x, y: jwks.body.keys[0].y, alg: jwks.body.keys[0].alg }, { x: jwk.x, y: jwk.y, alg: 'ES256' });

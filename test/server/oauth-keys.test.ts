@@ -53,7 +53,9 @@ t('token_key publishes the EC key under the header radar-auth reads as EC, in Ma
   assert.equal(Object.keys(res.body), ['keys']);
   assert.is(res.body.keys.length, 1);
   const [key] = res.body.keys;
-  assert.equal(Object.keys(key), ['alg', 'kty', 'value']);
+  assert.equal(Object.keys(key), ['alg', 'kty', 'value', 'x5c', 'x5t'], 'member for member as ManagementPortal 3.0 sends them');
+  assert.equal(key.x5c, [], 'no certificate: an empty chain');
+  assert.is(key.x5t, null, 'no certificate: no thumbprint');
   assert.is(key.alg, 'ES256');
   assert.is(key.kty, 'EC');
   const lines = key.value.split('\n');

@@ -6,6 +6,11 @@ import * as assert from 'uvu/assert';
 import type { Database } from '../../src/server/db/database';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../src/server/db/database';
 import { openPgliteThread } from '../../src/server/db/pglite-thread';
+import { DatabaseUnavailableError } from '../../src/server/db/database-unavailable';
+import { LoggerRegistry } from '../../src/server/log';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const t = suite('pglite thread');
 let db: Database;
@@ -74,6 +79,40 @@ t('statements sent without waiting run in order; a query outside waits for the o
 t('a statement error outside a transaction keeps its code', async () => {
   const error = await db.query("INSERT INTO item (id, name) VALUES (1, 'again')").catch((e: unknown) => e);
   assert.is(pgErrorCode(error), PG_UNIQUE_VIOLATION);
+});
+
+t('a thread that stops answering: calls fail after their time limit, the thread is replaced, the data is there', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mp-stuck-thread-'));
+  const lines: string[] = [];
+  const log = new LoggerRegistry('INFO', (line) => lines.push(line)).get('database');
+  const stuck = await openPgliteThread({ dataDir, log, callTimeoutMs: 1000, stuckAfterMs: 2000 });
+  /** Settles with an error after 10 s, so that a call that never answers fails the test instead of hanging it. */
+  const hang = (what: string) => new Promise((resolve) => setTimeout(() => resolve(new Error(`${what}: no answer within 10 s`)), 10_000).unref());
+  try {
+    await stuck.query('CREATE TABLE kept (n int)');
+    await stuck.query('INSERT INTO kept VALUES (1)');
+    // pg_sleep keeps the WebAssembly backend busy, as PGlite on a full volume does (disk-full.test.ts), without end
+    // within this test.
+    let started = Date.now();
+    const busy = await Promise.race([stuck.query('SELECT pg_sleep(600)').catch((e: unknown) => e), hang('pg_sleep')]);
+    assert.instance(busy, DatabaseUnavailableError);
+    assert.is((busy as DatabaseUnavailableError).reason, 'timeout');
+    assert.ok(Date.now() - started < 3000);
+    started = Date.now();
+    const behind = await Promise.race([stuck.query('SELECT 1').catch((e: unknown) => e), hang('SELECT 1')]);
+    assert.instance(behind, DatabaseUnavailableError, 'a call behind it is not left waiting either');
+    assert.ok(Date.now() - started < 3000);
+    let rows: unknown[] | undefined;
+    for (let i = 0; i < 120 && !rows; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      rows = await stuck.query('SELECT n FROM kept').catch(() => undefined);
+    }
+    assert.equal(rows, [{ n: 1 }]);
+    assert.ok(lines.some((l) => /ERROR database: the embedded database stopped answering \(no answer for 2 s\)/.test(l)), lines.join('\n'));
+  } finally {
+    await Promise.race([stuck.close(), hang('close')]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 t.run();

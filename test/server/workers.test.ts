@@ -34,7 +34,8 @@ if (TEST_DATABASE_URL) {
       // The heartbeat reaches both workers within a few seconds of the start.
       let health: { status: string; components: { workers?: { status: string; details: { up: number; workers: { pid: number }[] } } } } | undefined;
       for (let i = 0; i < 100; i++) {
-        const res = await fetch(`${url}/management/health`);
+        // Worker details are shown to a system administrator only.
+        const res = await fetch(`${url}/management/health`, { headers: { authorization: `Bearer ${fixture.token}` } });
         health = await res.json();
         if (res.status === 200 && health!.components.workers?.details.up === 2) break;
         await new Promise((r) => setTimeout(r, 100));

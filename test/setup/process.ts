@@ -14,7 +14,8 @@ export interface ServerProcess {
 export function spawnServer(env: Record<string, string>, script = 'src/server/main.ts'): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'INFO', PORT: '0', HOST: '127.0.0.1', ...env },
+    // No drain before a stop unless a test asks for one (SHUTDOWN_DRAIN_SECONDS): tests that stop servers stay quick.
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'INFO', PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -11,8 +11,6 @@ const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
-/** bcrypt reads at most 72 bytes of the password; longer input is refused rather than silently cut. */
-const BCRYPT_MAX_BYTES = 72;
 const BCRYPT_FORM = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -31,14 +29,17 @@ export async function hashPassword(password: string): Promise<string> {
 
 export const isBcryptHash = (stored: string | null | undefined): stored is string => BCRYPT_FORM.test(stored ?? '');
 
+/** True when `stored` is a bcrypt hash of the empty string: how ManagementPortal's client store keeps a client that
+ * has no secret (oauth/imported-empty-secrets.ts). */
+export const hashesEmptySecret = (stored: string): Promise<boolean> => bcrypt.compare('', stored);
+
 /** True when `stored` is a hash of another scheme (bcrypt) that should be replaced once the password is known. */
 export const needsRehash = (stored: string | null | undefined): boolean => isBcryptHash(stored);
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  if (isBcryptHash(stored)) {
-    if (Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES) return false;
-    return bcrypt.compare(password, stored);
-  }
+  // bcrypt reads the first 72 bytes of a password, in ManagementPortal as in bcryptjs, so a longer password that
+  // ManagementPortal accepted is accepted here too, once: the hash then becomes scrypt over all of it.
+  if (isBcryptHash(stored)) return bcrypt.compare(password, stored);
   const parts = (stored ?? '').split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts;

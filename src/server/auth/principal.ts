@@ -9,6 +9,7 @@ import { issuedBeforeCredentialsChange } from './credentials';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
 import { loadUserAccess, parseRoleClaims, type UserAccess } from './user-roles';
 import { rememberClaims, rememberedClaims } from './verified-tokens';
+import { currentRequest } from '../http/request-scope';
 
 export const AUDIENCE = 'res_ManagementPortal';
 
@@ -146,7 +147,7 @@ function bearer(ctx: RequestContext): string | undefined {
 
 /** Resolves (once per request) who is calling; null when nobody is. */
 export async function authenticate(ctx: RequestContext): Promise<AuthOutcome> {
-  if (ctx.state.has(STATE_KEY)) return ctx.state.get(STATE_KEY) as AuthOutcome;
+  if (ctx.state.has(STATE_KEY)) return namedInLog(ctx.state.get(STATE_KEY) as AuthOutcome);
   let outcome: AuthOutcome = null;
   if (ctx.app.sessionAuth) outcome = await ctx.app.sessionAuth(ctx);
   if (!outcome || !('principal' in outcome)) {
@@ -154,5 +155,12 @@ export async function authenticate(ctx: RequestContext): Promise<AuthOutcome> {
     if (raw) outcome = await verifyAccessToken(ctx, raw);
   }
   ctx.state.set(STATE_KEY, outcome);
+  return namedInLog(outcome);
+}
+
+/** The caller goes into every later log line of the request (http/request-scope.ts). */
+function namedInLog(outcome: AuthOutcome): AuthOutcome {
+  const scope = currentRequest();
+  if (scope && outcome && 'principal' in outcome) scope.user = outcome.principal.login ?? outcome.principal.clientId;
   return outcome;
 }

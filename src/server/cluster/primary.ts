@@ -8,6 +8,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { isMessage, type ToPrimary, type ToWorker, type WorkersSnapshot } from './messages';
+import { MetricsCollector } from './metrics-collector';
 
 const HEARTBEAT_MS = 1000;
 /** A worker that has not answered for this long counts as down. */
@@ -25,6 +26,7 @@ export function runPrimary(config: Config, log: Logger): void {
   let announced = false;
   let seq = 0;
   let failedExits = 0;
+  const metrics = new MetricsCollector(() => [...watched.values()].map((w) => w.worker));
 
   const snapshot = (): WorkersSnapshot => {
     const now = Date.now();
@@ -46,6 +48,8 @@ export function runPrimary(config: Config, log: Logger): void {
     worker.on('message', (message: unknown) => {
       if (!isMessage<ToPrimary>(message)) return;
       entry.lastPong = Date.now();
+      if (message.type === 'mp:metrics-ask') metrics.ask(worker, message.id);
+      if (message.type === 'mp:metrics-sample') metrics.sample(worker, message.id, message.sample);
       if (message.type !== 'mp:listening') return;
       entry.listening = true;
       broadcast({ type: 'mp:workers', snapshot: snapshot() });
@@ -56,6 +60,7 @@ export function runPrimary(config: Config, log: Logger): void {
     });
     worker.on('exit', (code, signal) => {
       watched.delete(worker.id);
+      metrics.exited(worker);
       if (stopping) {
         if (code !== 0) failedExits++;
         if (watched.size === 0) process.exit(failedExits ? 1 : 0);

@@ -3,6 +3,7 @@
 // reports without a round trip to the primary. Outside a cluster there is no view.
 import cluster from 'node:cluster';
 import { isMessage, type ToPrimary, type ToWorker, type WorkersSnapshot } from './messages';
+import { answerMetricsRequests } from '../metrics/cluster-metrics';
 
 let latest: WorkersSnapshot | undefined;
 
@@ -13,6 +14,7 @@ export function workersSnapshot(): WorkersSnapshot | undefined {
 
 export function joinCluster(): void {
   if (!cluster.isWorker) return;
+  answerMetricsRequests();
   process.on('message', (message: unknown) => {
     if (!isMessage<ToWorker>(message)) return;
     if (message.type === 'mp:ping') process.send?.({ type: 'mp:pong', seq: message.seq } satisfies ToPrimary);

@@ -2,10 +2,11 @@
 // that calls it, and its WebAssembly backend keeps that thread busy until the statement is done; here that thread is
 // not the HTTP server's, so requests are parsed, tokens checked and answers written while a statement runs.
 // Statements run in arrival order: plain queries queue in PGlite itself, a transaction's statements on its own chain.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite';
-import { errorData, type Answer, type Request, type WorkerOptions } from './pglite-protocol';
+import { errorData, REPORT_ID, type Answer, type Request, type WorkerOptions } from './pglite-protocol';
 
 interface OpenTransaction {
   /** The last step queued on this transaction; every step waits for the one before. */
@@ -20,6 +21,20 @@ interface OpenTransaction {
 const ROLLBACK = Symbol('rollback');
 const options = workerData as WorkerOptions;
 const port = parentPort!;
+
+// PGlite writes its files through this module's writeSync (Emscripten's NODEFS looks it up at each call). A write
+// that finds the volume full is reported at once: when it was the next WAL segment, PostgreSQL gives up and the
+// WebAssembly backend never returns (it spins, keeping this thread busy), so the report is the only word the main
+// thread gets. postMessage is delivered even while this thread stays busy.
+const writeSync = fs.writeSync;
+fs.writeSync = function (this: unknown, ...args: unknown[]) {
+  try {
+    return (writeSync as (...a: unknown[]) => number).apply(this, args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') port.postMessage({ id: REPORT_ID, diskFull: String((error as Error).message) } satisfies Answer);
+    throw error;
+  }
+} as typeof fs.writeSync;
 const db = await openPglite({
   dataDir: options.dataDir,
   markedJson: true,
@@ -85,6 +100,13 @@ port.on('message', (message: Request) => {
         transactions.delete(message.tx);
         open.finish(message.commit);
         await open.settled;
+        return [];
+      });
+      return;
+    case 'readOnly':
+      // For the transactions that start after it; reads go on, and a write is refused with SQLSTATE 25006.
+      void run(message.id, async () => {
+        await db.pg.exec(`SET default_transaction_read_only = ${message.on ? 'on' : 'off'}`);
         return [];
       });
       return;

@@ -36,7 +36,15 @@ export interface DatasourceFigures {
   creation?: TimerFigures;
 }
 
+/** Told every acquire wait and every slot's usage time, in ms (management/prometheus's histograms, metrics/). */
+export interface PoolListener {
+  acquired(ms: number): void;
+  used(ms: number): void;
+}
+
 export class PoolStats {
+  /** Set by the metrics of the process that owns the pool (metrics/portal-metrics.ts). */
+  listener?: PoolListener;
   readonly max: number;
   readonly min: number;
   /** Time from the call until the operation held a slot (0 when one was free). */
@@ -60,6 +68,7 @@ export class PoolStats {
     if (this.inUse < this.max) {
       this.inUse++;
       this.acquire.record(0);
+      this.listener?.acquired(0);
       return now;
     }
     const waiter: Waiter = { since: now, at: -1 };
@@ -71,19 +80,23 @@ export class PoolStats {
     const now = performance.now();
     if (typeof lease === 'number') {
       this.usage.record(now - lease);
+      this.listener?.used(now - lease);
     } else if (lease.at >= 0) {
       this.usage.record(now - lease.at);
+      this.listener?.used(now - lease.at);
     } else {
       // Settled before a slot came free in our count: postgres.js ran it pipelined behind another operation. It held no
       // slot of its own, so none is handed on.
       this.waiting.splice(this.waiting.indexOf(lease), 1);
       this.acquire.record(now - lease.since);
+      this.listener?.acquired(now - lease.since);
       return;
     }
     const next = this.waiting.shift();
     if (next) {
       next.at = now;
       this.acquire.record(now - next.since);
+      this.listener?.acquired(now - next.since);
     } else {
       this.inUse--;
     }

@@ -81,14 +81,22 @@ export function tooManyRequests(retryAfterSeconds: number, description: string):
   return error;
 }
 
-/** Seconds a client is told to wait before repeating a request the database could not serve. */
+/** The embedded database's volume is full (db/disk-space.ts): 507 `error.insufficientStorage`, Retry-After in seconds. */
+export function insufficientStorage(retryAfterSeconds: number, description: string): HttpError {
+  const error = errorVm(507, 'error.insufficientStorage', description);
+  error.headers['Retry-After'] = String(retryAfterSeconds);
+  return error;
+}
+
+/** Seconds a client is told to wait before repeating a request PostgreSQL could not serve (db/unavailable.ts). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** The database is down, restarting, out of connections or too slow (db/unavailable.ts): ErrorVM
- * `error.databaseUnavailable` with Retry-After, so clients and proxies know to repeat the request rather than give up. */
-export function databaseUnavailable(): HttpError {
-  const error = errorVm(503, 'error.databaseUnavailable', 'The database is not available at the moment; try again shortly');
-  error.headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
+/** The database cannot answer now but will again (db/database-unavailable.ts for the embedded database, db/unavailable.ts
+ * for PostgreSQL: down, restarting, out of connections or too slow): 503 `error.databaseUnavailable`, so clients and
+ * proxies know to repeat the request rather than give up. */
+export function databaseUnavailable(retryAfterSeconds: number, description: string): HttpError {
+  const error = errorVm(503, 'error.databaseUnavailable', description);
+  error.headers['Retry-After'] = String(retryAfterSeconds);
   return error;
 }
 

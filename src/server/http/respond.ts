@@ -1,12 +1,14 @@
 // The one place a response is written: security headers on every answer, JSON bodies, and every thrown error turned
-// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and become a 500,
-// except a database that cannot answer now (db/unavailable.ts), which is a 503 with Retry-After.
+// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and
+// become a 500, except a database that cannot answer now (db/database-unavailable.ts, db/unavailable.ts): a 503 (507 for a
+// full volume) with Retry-After.
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Reply } from './context';
-import { databaseUnavailable, HttpError, internalError } from './errors';
+import { DatabaseUnavailableError } from '../db/database-unavailable';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, HttpError, insufficientStorage, internalError } from './errors';
 import type { Logger } from '../log';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -64,6 +66,14 @@ export function writeReply(res: ServerResponse, reply: Reply, extra: Record<stri
 }
 
 export function errorReply(error: unknown, log: Logger): Reply {
+  if (error instanceof DatabaseUnavailableError) {
+    // One line, no stack: the cause was logged once where it was found (db/disk-space.ts, db/pglite-thread.ts).
+    const answer = error.reason === 'diskFull'
+      ? insufficientStorage(error.retryAfterSeconds, error.message)
+      : databaseUnavailable(error.retryAfterSeconds, error.message);
+    log.warn(`answered ${answer.status}: ${error.message}`);
+    return { status: answer.status, body: answer.body, headers: answer.headers };
+  }
   if (error instanceof HttpError) {
     if (error.status >= 500) log.error(`answered ${error.status}`, error);
     return { status: error.status, body: error.body, headers: error.headers };
@@ -71,7 +81,8 @@ export function errorReply(error: unknown, log: Logger): Reply {
   if (isDatabaseUnavailable(error)) {
     // One line, no stack: during an outage every request ends here, and the cause is the database, not this code.
     log.warn(`answered 503: the database is unavailable (${describe(error)})`);
-    const unavailable = databaseUnavailable();
+    // The driver's text stays in the log: it may name the server's host.
+    const unavailable = databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS, 'The database is not available at the moment; try again shortly');
     return { status: unavailable.status, body: unavailable.body, headers: unavailable.headers };
   }
   log.error('unexpected error', error);

@@ -153,6 +153,11 @@ export interface RouteEntry<B = any, F = any, E = any, Q = any> {
   parseQuery?: (query: URLSearchParams, params: Record<string, string>) => Q;
   body?: BodySpec;
   early?: EarlyRead<E, Q, B>;
+  /**
+   * A credential that opens the route besides what `access` allows (management/prometheus's METRICS_TOKEN for a
+   * scraper): when it says yes the handler runs without a principal; otherwise `access` decides as ever.
+   */
+  alsoOpensTo?: (ctx: RequestContext) => boolean;
   handler: (input: RouteInput<B, F, E, Q>) => Promise<Reply> | Reply;
   /** Summary, tag, answers: what the API document says beyond what the entry enforces. */
   doc: OperationDocs;
@@ -334,6 +339,7 @@ export function compileRoute(entry: RouteEntry): (ctx: RequestContext) => Promis
       },
     };
     const access = entry.access;
+    if (entry.alsoOpensTo?.(ctx)) return entry.handler(input);
     let bodyRead: Promise<unknown> | undefined;
     if (access.kind !== 'public' && access.kind !== 'client') {
       const { principal, early, body } = await authenticateWith(ctx, entry, input, queryError === undefined);

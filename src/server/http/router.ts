@@ -17,6 +17,8 @@ interface Route {
 export interface RouteMatch {
   handler: Handler;
   params: Record<string, string>;
+  /** The route's path as registered, e.g. `/api/users/:login` (the metrics' and logs' route). */
+  template: string;
 }
 
 export type MatchResult = RouteMatch | { allowed: string[] } | null;
@@ -79,7 +81,7 @@ export class Router {
     for (const route of this.routes) {
       const params = this.matchSegments(route, parts);
       if (!params) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params, template: route.entry.path };
       allowed.add(route.method);
     }
     return allowed.size ? { allowed: [...allowed] } : null;

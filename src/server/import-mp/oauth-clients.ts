@@ -1,10 +1,13 @@
 // OAuth clients by client id, with their settings. Secrets: ManagementPortal stores bcrypt hashes, kept as they are
 // (verified with bcrypt and upgraded to scrypt at the client's next successful authentication); a secret stored
-// in clear is hashed now; an empty one makes a public client. Once the portal holds its own (scrypt) hash, a later
-// run leaves it: the client has already proven the secret. The portal's own client, ManagementPortalapp, is not
+// in clear is hashed now; an empty one makes a public client, and so does the bcrypt hash of the empty secret,
+// which is how ManagementPortal's client store keeps the apps' clients (it accepts them with their id alone).
+// Once the portal holds its own (scrypt) hash, a later run leaves it: the client has already proven the secret.
+// A token validity of 0 or less, which ManagementPortal turns into tokens without expiry, is read as none (the
+// defaults). Each such change is counted in the report. The portal's own client, ManagementPortalapp, is not
 // imported: the portal writes it from its own configuration at every start.
 import { first } from '../db/database';
-import { hashPassword, isBcryptHash, verifyPassword } from '../auth/password-hash';
+import { hashesEmptySecret, hashPassword, isBcryptHash, verifyPassword } from '../auth/password-hash';
 import { FRONTEND_CLIENT_ID } from '../oauth/frontend-client';
 import { sameValues, type ImportContext } from './context';
 import type { MpClient } from './mp-model';
@@ -13,6 +16,27 @@ import { importNamed } from './named-import';
 /** A client as the import writes it; `secret` is a bcrypt hash, clear text (from a database that kept it so), or
  * null for a public client. */
 type Client = MpClient;
+
+export const MADE_PUBLIC = 'made public: ManagementPortal stored the hash of an empty secret';
+export const VALIDITY_DEFAULTED = 'token validity of 0 or less (no expiry in ManagementPortal) read as the default';
+
+/** A validity ManagementPortal would use as it is; 0 and below (no expiry there) and none become null. */
+const validity = (seconds: number | null) => (seconds !== null && seconds > 0 ? seconds : null);
+
+/** The client as the portal keeps it, with the changes counted in the report. */
+async function desiredClient(ctx: ImportContext, m: MpClient): Promise<Client> {
+  let secret = m.secret;
+  if (isBcryptHash(secret) && (await hashesEmptySecret(secret))) {
+    secret = null;
+    ctx.report.adjust('oauth clients', MADE_PUBLIC);
+  }
+  const accessTokenValidity = validity(m.accessTokenValidity);
+  const refreshTokenValidity = validity(m.refreshTokenValidity);
+  if (accessTokenValidity !== m.accessTokenValidity || refreshTokenValidity !== m.refreshTokenValidity) {
+    ctx.report.adjust('oauth clients', VALIDITY_DEFAULTED);
+  }
+  return { ...m, secret, accessTokenValidity, refreshTokenValidity };
+}
 
 const storedSecret = async (secret: string | null) => (secret === null || isBcryptHash(secret) ? secret : hashPassword(secret));
 
@@ -45,10 +69,10 @@ export function importOAuthClients(ctx: ImportContext, rows: MpClient[]): Promis
     kind: 'client',
     mpId: (m) => m.clientId,
     label: (m) => m.clientId,
-    desired: (_c, m) =>
+    desired: (c, m) =>
       m.clientId === FRONTEND_CLIENT_ID
         ? { skip: "the portal's own client (written from the portal's configuration at every start)" }
-        : { ...m, secret: m.secret },
+        : desiredClient(c, m),
     findByName: async ({ tx }, v) => (await first<{ client_id: string }>(tx, 'SELECT client_id FROM oauth_client WHERE client_id = $1', [v.clientId]))?.client_id,
     current: async ({ tx }, id) => {
       const r = await first<Client>(

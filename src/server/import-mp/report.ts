@@ -16,6 +16,9 @@ export interface EntityCounts {
   updated: number;
   unchanged: number;
   skipped: Record<string, number>;
+  /** Rows imported with a value changed to what ManagementPortal made of it (a hashed empty secret is no secret),
+   * by what was changed. */
+  adjusted: Record<string, number>;
 }
 
 export interface Conflict {
@@ -25,7 +28,7 @@ export interface Conflict {
 }
 
 export class ImportReport {
-  readonly counts = new Map<Entity, EntityCounts>(ENTITIES.map((e) => [e, { read: 0, created: 0, updated: 0, unchanged: 0, skipped: {} }]));
+  readonly counts = new Map<Entity, EntityCounts>(ENTITIES.map((e) => [e, { read: 0, created: 0, updated: 0, unchanged: 0, skipped: {}, adjusted: {} }]));
   readonly conflicts: Conflict[] = [];
   readonly notes: string[] = [];
   features: string[] = [];
@@ -45,6 +48,12 @@ export class ImportReport {
   skip(entity: Entity, reason: string, n = 1): void {
     const skipped = this.counts.get(entity)!.skipped;
     skipped[reason] = (skipped[reason] ?? 0) + n;
+  }
+
+  /** One row whose stored value was read as ManagementPortal itself reads it, not kept as it is (`what` says how). */
+  adjust(entity: Entity, what: string, n = 1): void {
+    const adjusted = this.counts.get(entity)!.adjusted;
+    adjusted[what] = (adjusted[what] ?? 0) + n;
   }
 
   conflict(entity: Entity, name: string, problem: string): void {
@@ -77,6 +86,7 @@ export class ImportReport {
     lines.push(line(header), ...rows.map(line));
     for (const e of ENTITIES) {
       for (const [reason, n] of Object.entries(this.counts.get(e)!.skipped)) lines.push(`skipped ${e}: ${n} ${reason}`);
+      for (const [what, n] of Object.entries(this.counts.get(e)!.adjusted)) lines.push(`${e}: ${n} ${what}`);
     }
     if (this.conflicts.length) {
       lines.push(`${this.conflicts.length} conflict(s): names that exist in the portal but were not made by this import`);

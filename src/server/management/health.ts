@@ -1,22 +1,36 @@
 // GET management/health (public, docs/management.md): the database and the disk the data lives on. A component that
 // is down makes the whole answer DOWN with status 503 and the same body, which the health screen shows as data.
-import { statfs } from 'node:fs/promises';
+// Details (the database, response times, disk figures, error texts, worker pids) only go to a system administrator,
+// as Spring's `show-details: when-authorized`: an anonymous caller learns each component's status and nothing that
+// names the infrastructure. The probe groups ManagementPortal exposes are here too: liveness (the process answers;
+// no database, so a database outage never restarts the pods) and readiness (database reachable, this version's
+// migrations applied, and not draining before a stop: http/draining.ts).
 import type { Reply } from '../http/context';
+import type { RequestContext } from '../http/context';
 import type { AppServices } from '../services';
 import { workersSnapshot } from '../cluster/worker-status';
+import { authenticate } from '../auth/principal';
+import { isSysAdmin } from '../auth/guards';
+import { diskSpaceHealth } from '../db/disk-space';
+import { loadMigrations } from '../db/migrate';
+import '../http/draining';
 
-const DISK_THRESHOLD = 10 * 1024 * 1024;
+const DB_TIMEOUT_MS = 5000;
 
 interface Component {
-  status: 'UP' | 'DOWN';
-  details: Record<string, unknown>;
+  status: 'UP' | 'DOWN' | 'OUT_OF_SERVICE';
+  details?: Record<string, unknown>;
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${DB_TIMEOUT_MS} ms`)), DB_TIMEOUT_MS).unref());
+  return Promise.race([work, timeout]);
 }
 
 async function dbHealth(app: AppServices): Promise<Component> {
   const started = Date.now();
   try {
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out after 5000 ms')), 5000).unref());
-    await Promise.race([app.db.query('SELECT 1'), timeout]);
+    await withTimeout(app.db.query('SELECT 1'));
     return { status: 'UP', details: { database: app.db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL', validationQuery: 'SELECT 1', responseTimeMs: Date.now() - started } };
   } catch (error) {
     return { status: 'DOWN', details: { database: app.db.kind, error: (error as Error).message } };
@@ -24,14 +38,7 @@ async function dbHealth(app: AppServices): Promise<Component> {
 }
 
 async function diskHealth(app: AppServices): Promise<Component> {
-  try {
-    const s = await statfs(app.config.dataDir).catch(() => statfs('.'));
-    const total = s.blocks * s.bsize;
-    const free = s.bavail * s.bsize;
-    return { status: free >= DISK_THRESHOLD ? 'UP' : 'DOWN', details: { total, free, threshold: DISK_THRESHOLD } };
-  } catch (error) {
-    return { status: 'DOWN', details: { error: (error as Error).message } };
-  }
+  return diskSpaceHealth(app.config.dataDir, app.config.diskSpace);
 }
 
 /** With WORKERS above 1: every worker process, as the primary's heartbeat last saw it (cluster/primary.ts). */
@@ -45,11 +52,54 @@ function workersHealth(): Component | undefined {
   };
 }
 
+let newestMigration: string | undefined;
+
+/** This version's newest migration is recorded: the schema is the one this code needs (or a later one). */
+async function migrationsHealth(app: AppServices): Promise<Component> {
+  newestMigration ??= loadMigrations().at(-1)?.version ?? '';
+  try {
+    const rows = await withTimeout(app.db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [newestMigration]));
+    return { status: rows.length ? 'UP' : 'DOWN', details: { expected: newestMigration } };
+  } catch (error) {
+    return { status: 'DOWN', details: { expected: newestMigration, error: (error as Error).message } };
+  }
+}
+
+/** Whether the caller may see details: a system administrator, by session or bearer token. */
+async function showsDetails(ctx: RequestContext): Promise<boolean> {
+  try {
+    const outcome = await authenticate(ctx);
+    return !!outcome && 'principal' in outcome && isSysAdmin(outcome.principal);
+  } catch {
+    return false;
+  }
+}
+
+function answer(components: Record<string, Component>, details: boolean, status?: Component['status']): Reply {
+  const overall = status ?? (Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN');
+  const shown = Object.fromEntries(Object.entries(components).map(([name, c]) => [name, details ? c : { status: c.status }]));
+  return { status: overall === 'UP' ? 200 : 503, body: { status: overall, components: shown } };
+}
+
 /** 200 UP, or 503 DOWN with the same body when a component is down. */
-export async function healthReply(app: AppServices): Promise<Reply> {
-  const [db, diskSpace] = await Promise.all([dbHealth(app), diskHealth(app)]);
+export async function healthReply(ctx: RequestContext): Promise<Reply> {
+  const app = ctx.app;
+  const [db, diskSpace, details] = await Promise.all([dbHealth(app), diskHealth(app), showsDetails(ctx)]);
   const workers = workersHealth();
-  const components = workers ? { db, diskSpace, workers } : { db, diskSpace };
-  const status = Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN';
-  return { status: status === 'UP' ? 200 : 503, body: { status, components } };
+  return answer(workers ? { db, diskSpace, workers } : { db, diskSpace }, details);
+}
+
+/** The process answers from its event loop: 200 UP, whatever the database does. */
+export function livenessReply(): Reply {
+  return { status: 200, body: { status: 'UP' } };
+}
+
+/** 200 UP when the database answers and holds this version's schema; 503 OUT_OF_SERVICE from the start of a drain. */
+export async function readinessReply(ctx: RequestContext): Promise<Reply> {
+  const app = ctx.app;
+  const details = await showsDetails(ctx);
+  if (app.draining) return answer({ readinessState: { status: 'OUT_OF_SERVICE', details: { reason: 'stopping' } } }, details, 'OUT_OF_SERVICE');
+  const db = await dbHealth(app);
+  const migrations = db.status === 'UP' ? await migrationsHealth(app) : { status: 'DOWN' as const, details: { expected: loadMigrations().at(-1)?.version } };
+  return answer({ db, migrations }, details);
 }

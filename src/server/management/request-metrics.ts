@@ -1,5 +1,7 @@
 // Counts every answered request for GET management/jhimetrics: per status code and per path and method (count, mean
 // and max duration). Paths are capped so a crawler asking for endless distinct URLs cannot grow the table forever.
+// With WORKERS above 1 the workers' counts travel as plain data (`state`) and are added up (`mergeRequestStates`), so
+// the metrics screen shows the whole cluster (metrics/cluster-metrics.ts).
 export interface Timing {
   count: number;
   max: number;
@@ -8,10 +10,27 @@ export interface Timing {
 
 const MAX_SERVICE_KEYS = 500;
 
+/** [count, total ms, max ms] */
+type Figures = [number, number, number];
+
+export interface RequestMetricsState {
+  all: number;
+  perCode: [number, Figures][];
+  perService: [string, [string, Figures][]][];
+}
+
 class Accumulator {
   count = 0;
   total = 0;
   max = 0;
+  figures(): Figures {
+    return [this.count, this.total, this.max];
+  }
+  merge([count, total, max]: Figures): void {
+    this.count += count;
+    this.total += total;
+    if (max > this.max) this.max = max;
+  }
   add(ms: number): void {
     this.count++;
     this.total += ms;
@@ -49,6 +68,38 @@ export class RequestMetrics {
     timing.add(ms);
   }
 
+  /** The counts as plain data, for the cluster's primary. */
+  state(): RequestMetricsState {
+    return {
+      all: this.all,
+      perCode: [...this.perCode].map(([code, acc]) => [code, acc.figures()]),
+      perService: [...this.perService].map(([path, methods]) => [path, [...methods].map(([method, acc]) => [method, acc.figures()])]),
+    };
+  }
+
+  /** Adds another process's counts to these. */
+  add(state: RequestMetricsState): this {
+    this.all += state.all;
+    for (const [code, figures] of state.perCode) {
+      let acc = this.perCode.get(code);
+      if (!acc) this.perCode.set(code, (acc = new Accumulator()));
+      acc.merge(figures);
+    }
+    for (const [path, methods] of state.perService) {
+      let byMethod = this.perService.get(path);
+      if (!byMethod) {
+        if (this.perService.size >= MAX_SERVICE_KEYS) continue;
+        this.perService.set(path, (byMethod = new Map()));
+      }
+      for (const [method, figures] of methods) {
+        let acc = byMethod.get(method);
+        if (!acc) byMethod.set(method, (acc = new Accumulator()));
+        acc.merge(figures);
+      }
+    }
+    return this;
+  }
+
   /** `{all: {count}, percode: {code: {max, mean, count}}}` as JHipster's metrics endpoint answers it. */
   httpRequests(): { all: { count: number }; percode: Record<string, Timing> } {
     const percode: Record<string, Timing> = {};
@@ -65,4 +116,11 @@ export class RequestMetrics {
     }
     return out;
   }
+}
+
+/** Several processes' counts as one. */
+export function mergeRequestStates(states: RequestMetricsState[]): RequestMetricsState {
+  const sum = new RequestMetrics();
+  for (const state of states) sum.add(state);
+  return sum.state();
 }

@@ -1,5 +1,6 @@
-// Monitoring (docs/management.md): health for anyone, and for system administrators the audit log, the loggers,
-// runtime metrics and the thread dump.
+// Monitoring (docs/management.md): health and its liveness and readiness probes for anyone, and for system
+// administrators the audit log, the loggers, runtime metrics (also in Prometheus's format, for a scraper holding
+// METRICS_TOKEN too) and the thread dump.
 import { flushViews } from '../subjects/subject-views';
 import { date, enumOf, object, oneOf, ref, string } from '../../common/schema';
 import { LOG_LEVELS, type LogLevel } from '../config';
@@ -12,7 +13,11 @@ import { AUDIT_SORTABLE, findAuditEvent, listAuditEvents, type AuditFilter, type
 import { recordSecurityEvent } from '../audit/security-events';
 import { exportAuditEvents, exportFileName, type ExportFormat } from './audit-export';
 import { JSON_CONTENT_TYPE } from '../http/respond';
-import { healthReply } from './health';
+import { healthReply, livenessReply, readinessReply } from './health';
+import { clusterMetrics, clusterRequestCounts } from '../metrics/cluster-metrics';
+import { RequestMetrics } from './request-metrics';
+import { EXPOSITION_CONTENT_TYPE, renderExposition } from '../metrics/exposition';
+import { presentsScrapeCredential } from '../metrics/scrape-credential';
 import { processMetrics } from './process-metrics';
 import { threadDump } from './thread-dump';
 
@@ -81,10 +86,42 @@ const LOGGER_BODY: JsonBody = {
 export const managementRoutes: RouteEntry[] = [
   route({
     method: 'GET', path: '/management/health', access: PUBLIC,
-    handler: ({ ctx }) => healthReply(ctx.app),
+    handler: ({ ctx }) => healthReply(ctx),
     doc: {
       tag: 'Management', summary: 'Health of the database and the data disk',
+      description: 'Each component\'s status for anyone; its details (database, response time, disk figures, errors, workers) for system administrators only.',
       success: doc.ok(ref('Health'), 'UP'), errors: { 503: 'DOWN, with the same body' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/health/liveness', access: PUBLIC,
+    handler: () => livenessReply(),
+    doc: {
+      tag: 'Management', summary: 'Liveness probe',
+      description: 'UP whenever the process answers; it does not ask the database, so an outage of the database never restarts the server.',
+      success: doc.ok(ref('Health'), 'UP'),
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/health/readiness', access: PUBLIC,
+    handler: ({ ctx }) => readinessReply(ctx),
+    doc: {
+      tag: 'Management', summary: 'Readiness probe',
+      description: 'UP when the database answers and holds this version\'s migrations; OUT_OF_SERVICE from the moment the server is told to stop (SHUTDOWN_DRAIN_SECONDS). Details for system administrators only.',
+      success: doc.ok(ref('Health'), 'UP'), errors: { 503: 'DOWN or OUT_OF_SERVICE, with the same body' },
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/management/prometheus', access: SYS_ADMIN,
+    alsoOpensTo: presentsScrapeCredential,
+    handler: async () => ({ status: 200, contentType: EXPOSITION_CONTENT_TYPE, raw: renderExposition((await clusterMetrics()).families) }),
+    doc: {
+      tag: 'Management', summary: 'Metrics for Prometheus',
+      description: 'Every worker process\'s metrics in one answer (docs/operations.md): requests by method, route template and status, database pool and statement durations, event-loop lag, CPU and memory per worker, sign-in failures and token grants. Also open to a scraper presenting METRICS_TOKEN as a bearer token or Basic password.',
+      success: { status: 200, description: 'Prometheus text exposition format 0.0.4', contentType: 'text/plain' },
     },
   }),
 
@@ -169,7 +206,17 @@ export const managementRoutes: RouteEntry[] = [
 
   route({
     method: 'GET', path: '/management/jhimetrics', access: SYS_ADMIN,
-    handler: ({ ctx }) => ok(processMetrics(ctx.app)),
+    handler: async ({ ctx }) => {
+      const metrics = processMetrics(ctx.app);
+      // With WORKERS above 1 the request counts are every worker's, whichever answers; the rest is this process's.
+      const cluster = await clusterRequestCounts();
+      if (cluster) {
+        const all = new RequestMetrics().add(cluster);
+        metrics['http.server.requests'] = all.httpRequests();
+        metrics.services = all.services();
+      }
+      return ok(metrics);
+    },
     doc: { tag: 'Management', summary: 'Runtime metrics', success: doc.ok(ref('Metrics'), 'Memory, HTTP requests, process and GC figures') },
   }),
 

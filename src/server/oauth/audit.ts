@@ -1,6 +1,7 @@
 // Security events for the audit log (table audit_event, read by management/audits): sign-in successes and failures
 // and every token issued (docs/management.md, Audits). Values are stored as strings, as the audit screen shows them.
 import type { Queryable } from '../db/database';
+import { signInFailures, tokenGrants } from '../metrics/portal-metrics';
 
 export type AuditEventType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'GRANT_ACCESS_TOKEN' | 'PAIR_CLIENT_REQUEST'
   | 'TWO_FACTOR_ENABLED' | 'TWO_FACTOR_DISABLED' | 'TWO_FACTOR_RESET';
@@ -24,4 +25,7 @@ export async function recordAuditEvent(
     type,
     JSON.stringify(values),
   ]);
+  // Counted for management/prometheus where every path records them (password, second factor, OpenID Connect, grants).
+  if (type === 'AUTHENTICATION_FAILURE') signInFailures.inc({ reason: values.type ?? 'unknown' });
+  else if (type === 'GRANT_ACCESS_TOKEN') tokenGrants.inc({ grant_type: values.grantType ?? 'unknown' });
 }

@@ -93,5 +93,8 @@ export function autoApproves(client: OAuthClient, scopes: string[]): boolean {
   return scopes.every((s) => client.autoApproveScopes.includes(s));
 }
 
-export const accessValidity = (client: OAuthClient) => client.accessTokenValidity ?? DEFAULT_ACCESS_TOKEN_VALIDITY;
-export const refreshValidity = (client: OAuthClient) => client.refreshTokenValidity ?? DEFAULT_REFRESH_TOKEN_VALIDITY;
+/** A client's lifetime, or the default when it names none. 0 and below (in ManagementPortal: no expiry, which the
+ * portal never issues; see import-mp/oauth-clients.ts) are the default too, never a token expired when issued. */
+const lifetime = (seconds: number | null, fallback: number) => (seconds !== null && seconds > 0 ? seconds : fallback);
+export const accessValidity = (client: OAuthClient) => lifetime(client.accessTokenValidity, DEFAULT_ACCESS_TOKEN_VALIDITY);
+export const refreshValidity = (client: OAuthClient) => lifetime(client.refreshTokenValidity, DEFAULT_REFRESH_TOKEN_VALIDITY);

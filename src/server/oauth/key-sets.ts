@@ -2,21 +2,20 @@
 // ManagementPortal's own form and GET oauth/jwks as a standard JWK Set (RFC 7517) with the key id tokens name in
 // their header.
 //
-// token_key (docs/oauth.md, "Public keys"): `{"keys": [{"alg", "kty", "value"}]}`, where `value` is the header line,
-// the base64 (one line, no wrapping) of the key's DER SubjectPublicKeyInfo, and the footer line, joined by "\n"
-// without a final newline. The header names the key type, and it is not the standard PEM one for an EC key:
-// radar-auth, the library the platform's services verify tokens with, picks its key parser by the header
-// (`-----BEGIN EC PUBLIC KEY-----` for EC, `-----BEGIN PUBLIC KEY-----` for RSA), so an EC key under the plain
-// header is read as an RSA key and every token is refused. An entry without a certificate carries exactly alg, kty
-// and value: the older radar-auth reads them with a JSON mapper that fails on any other field, the newer one needs
-// kty and value.
+// token_key (docs/oauth.md, "Public keys"): `{"keys": [{"alg", "kty", "value", "x5c", "x5t"}]}`, member for member
+// as ManagementPortal 3.0 sends it (its radar-auth JsonWebKey). `value` is the header line, the base64 (one line, no
+// wrapping) of the key's DER SubjectPublicKeyInfo, and the footer line, joined by "\n" without a final newline. The
+// header names the key type, and it is not the standard PEM one for an EC key: radar-auth, the library the
+// platform's services verify tokens with, picks its key parser by the header (`-----BEGIN EC PUBLIC KEY-----` for
+// EC, `-----BEGIN PUBLIC KEY-----` for RSA), so an EC key under the plain header is read as an RSA key and every
+// token is refused. `x5c` is the key's certificate chain (standard base64 of each DER certificate, its own first)
+// and `x5t` the base64url SHA-1 thumbprint of its certificate, RFC 7517's members, for a key from ManagementPortal's
+// key store; a key without a certificate (the generated key, SIGNING_KEY_FILE's) has `"x5c": []` and `"x5t": null`,
+// which is what ManagementPortal sends for every key. Filled, radar-auth tries x5c[0] as a bare key first and, as a
+// certificate is not one, goes on to `value`.
 //
-// A key from ManagementPortal's key store also carries `x5c` (its certificate chain, standard base64 of each DER
-// certificate, its own first) and `x5t` (the base64url SHA-1 thumbprint of its certificate), RFC 7517's members,
-// in both sets. ManagementPortal 3.0 itself sends these two members with every key, empty (its radar-auth
-// JsonWebKey has them and nothing fills them), so the services of a platform that ran it read them; filled,
-// radar-auth tries x5c[0] as a bare key first and, as a certificate is not one, goes on to `value`. Keys without a
-// certificate (the generated key, SIGNING_KEY_FILE's) keep exactly alg, kty and value, for the older readers.
+// The JWK Set (oauth/jwks) is standard RFC 7517: x5c and x5t only where there is a certificate (x5t must be a
+// string there).
 import { createHash, type KeyObject } from 'node:crypto';
 import type { PublishedKey, SigningKeys } from '../auth/signing-keys';
 
@@ -24,8 +23,8 @@ export interface TokenKey {
   alg: 'ES256' | 'RS256';
   kty: 'EC' | 'RSA';
   value: string;
-  x5c?: string[];
-  x5t?: string;
+  x5c: string[];
+  x5t: string | null;
 }
 
 interface CertificateMembers {
@@ -53,13 +52,13 @@ const FORMS = {
   rsa: { alg: 'RS256', kty: 'RSA', label: 'PUBLIC KEY' },
 } as const;
 
-/** One key in ManagementPortal's form; undefined for a key type it has no form for. */
+/** One key in ManagementPortal's form, without a certificate; undefined for a key type it has no form for. */
 export function tokenKeyOf(publicKey: KeyObject): TokenKey | undefined {
   const form = FORMS[publicKey.asymmetricKeyType as keyof typeof FORMS];
   if (!form) return undefined;
   const der = publicKey.export({ type: 'spki', format: 'der' });
   const value = `-----BEGIN ${form.label}-----\n${der.toString('base64')}\n-----END ${form.label}-----`;
-  return { alg: form.alg, kty: form.kty, value };
+  return { alg: form.alg, kty: form.kty, value, x5c: [], x5t: null };
 }
 
 export async function tokenKeySet(keys: SigningKeys): Promise<{ keys: TokenKey[] }> {
