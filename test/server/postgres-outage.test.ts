@@ -209,6 +209,10 @@ if (unavailable) {
         const rows = await check.unsafe<{ login: string }[]>('SELECT login FROM portal.subject WHERE login = ANY($1)', [acknowledged]);
         const found = new Set(rows.map((r) => r.login));
         assert.equal(acknowledged.filter((login) => !found.has(login)), [], 'no acknowledged write is lost');
+        // Nothing of the portal is left running or inside a transaction once the load has stopped.
+        const [{ busy }] = await check.unsafe<{ busy: number }[]>(
+          "SELECT count(*)::int AS busy FROM pg_stat_activity WHERE application_name = 'radar-portal' AND state <> 'idle'");
+        assert.is(busy, 0, 'no portal connection is left active or idle in a transaction');
       } finally {
         await check.end();
       }
