@@ -12,6 +12,7 @@ import { readOidcConfig, type OidcConfig } from './settings/oidc-config';
 import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from './settings/two-factor-requirement';
 import { translateMpEnv } from './config-mp-env';
 import { readDeployConfig, type DeployConfig } from './config-deploy';
+import { readDatabaseTimeoutConfig, type DatabaseTimeoutConfig } from './config-database';
 import { readOperationsConfig, type OperationsConfig } from './config-operations';
 import { DEFAULT_DISK_SPACE, type DiskSpaceThresholds } from './db/disk-space-settings';
 
@@ -19,7 +20,7 @@ export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 export const LOG_LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 export const HIDEABLE_SUBJECT_FIELDS = ['person_name', 'date_of_birth', 'group'] as const;
 
-export interface Config extends DeployConfig, OperationsConfig {
+export interface Config extends DeployConfig, OperationsConfig, DatabaseTimeoutConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -315,6 +316,9 @@ export function loadConfig(processEnv: Env = process.env): Config {
       throw new ConfigError(variable, problem);
     }),
     ...readOperationsConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+    ...readDatabaseTimeoutConfig(env, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
   };

@@ -10,6 +10,9 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseUnavailableError } from './db/database-unavailable';
 import { LoggerRegistry } from './log';
 import { startServer } from './start';
+import { prepareDatabase } from './db/before-start';
+import { DatabaseWaitError, describeFailure } from './db/wait-for-database';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 async function main(): Promise<void> {
   let config;
@@ -29,6 +32,8 @@ async function main(): Promise<void> {
     for (const warning of config.mpEnv.warnings) log.warn(warning);
     if (config.mpEnv.ignored.length) log.info(`ManagementPortal settings accepted and ignored: ${config.mpEnv.ignored.join(', ')}`);
   }
+  // PostgreSQL: wait until it answers, and fit the pool to it, once, before any process opens its pool.
+  if (cluster.isPrimary) await prepareDatabase(config, log);
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config, log);
     return;
@@ -87,9 +92,18 @@ main().catch((error) => {
     console.error(error.message);
     process.exit(2);
   }
+  if (error instanceof DatabaseWaitError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   if (error instanceof DatabaseUnavailableError) {
     // A volume already below DISK_SPACE_MINIMUM_MB: start-up writes (migrations, the first admin) cannot be made.
     console.error(`The server could not start: ${error.message}`);
+    process.exit(1);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // PostgreSQL went away during start-up: one line, not a stack (docs/deployment.md); the orchestrator restarts us.
+    console.error(`The server could not start: the database is unavailable: ${describeFailure(error)}`);
     process.exit(1);
   }
   if (process.env.LOG_FORMAT?.trim().toLowerCase() === 'json') {

@@ -68,6 +68,8 @@ export async function startServer(config: Config, db: Database, options: StartOp
   if (external && config.keyStoreFile) {
     log.info(`signing tokens with alias ${config.signingKeyAlias} of the key store ${config.keyStoreFile}; ${external.checking.length} checking key(s) verify too`);
   }
+  // Start-up's statements (migrations, imports) may take long; a request's are bounded from here on.
+  db.enforceTimeouts?.({ acquireMs: config.databaseAcquireTimeoutSeconds * 1000, statementMs: config.databaseStatementTimeoutSeconds * 1000 });
   const app: AppServices = { config, db, logs, startedAt: Date.now(), keys: new SigningKeys(db, external), mail: createMailService(config, logs) };
   installSessionAuth(app);
   const unwatchPool = app.db.pool ? watchPool(app.db.pool) : () => {};

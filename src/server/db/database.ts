@@ -15,6 +15,13 @@ export interface Queryable {
   query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
+/** How long a request's database work may take (DATABASE_ACQUIRE_TIMEOUT_SECONDS, DATABASE_STATEMENT_TIMEOUT_SECONDS;
+ * docs/deploy.md): the wait for a connection, and each statement once it has one. */
+export interface DatabaseTimeouts {
+  acquireMs: number;
+  statementMs: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: everything it wrote is committed together, or nothing is. */
@@ -22,6 +29,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** Connections in use, waiting callers and timings, counted by the wrapper (management/jhimetrics). */
   readonly pool?: PoolStats;
+  /** From now on every statement and every wait for a connection is bounded (PostgreSQL; the embedded database has no
+   * connections to lose). Called once start-up is done: migrations and imports may run longer than any request. */
+  enforceTimeouts?(timeouts: DatabaseTimeouts): void;
 }
 
 /** The first row, or undefined. */

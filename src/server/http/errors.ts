@@ -88,7 +88,12 @@ export function insufficientStorage(retryAfterSeconds: number, description: stri
   return error;
 }
 
-/** The database cannot answer now but will again (db/database-unavailable.ts): 503 `error.databaseUnavailable`. */
+/** Seconds a client is told to wait before repeating a request PostgreSQL could not serve (db/unavailable.ts). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot answer now but will again (db/database-unavailable.ts for the embedded database, db/unavailable.ts
+ * for PostgreSQL: down, restarting, out of connections or too slow): 503 `error.databaseUnavailable`, so clients and
+ * proxies know to repeat the request rather than give up. */
 export function databaseUnavailable(retryAfterSeconds: number, description: string): HttpError {
   const error = errorVm(503, 'error.databaseUnavailable', description);
   error.headers['Retry-After'] = String(retryAfterSeconds);

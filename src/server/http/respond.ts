@@ -1,11 +1,14 @@
 // The one place a response is written: security headers on every answer, JSON bodies, and every thrown error turned
-// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and become a 500.
+// into the API's error shapes (docs/api-conventions.md). Nothing ever answers a stack trace: unknown errors are logged and
+// become a 500, except a database that cannot answer now (db/database-unavailable.ts, db/unavailable.ts): a 503 (507 for a
+// full volume) with Retry-After.
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Reply } from './context';
 import { DatabaseUnavailableError } from '../db/database-unavailable';
-import { databaseUnavailable, HttpError, insufficientStorage, internalError } from './errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, HttpError, insufficientStorage, internalError } from './errors';
 import type { Logger } from '../log';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -75,7 +78,19 @@ export function errorReply(error: unknown, log: Logger): Reply {
     if (error.status >= 500) log.error(`answered ${error.status}`, error);
     return { status: error.status, body: error.body, headers: error.headers };
   }
+  if (isDatabaseUnavailable(error)) {
+    // One line, no stack: during an outage every request ends here, and the cause is the database, not this code.
+    log.warn(`answered 503: the database is unavailable (${describe(error)})`);
+    // The driver's text stays in the log: it may name the server's host.
+    const unavailable = databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS, 'The database is not available at the moment; try again shortly');
+    return { status: unavailable.status, body: unavailable.body, headers: unavailable.headers };
+  }
   log.error('unexpected error', error);
   const fallback = internalError();
   return { status: fallback.status, body: fallback.body, headers: fallback.headers };
+}
+
+function describe(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  return [code, message].filter(Boolean).join(' ');
 }
