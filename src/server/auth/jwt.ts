@@ -1,6 +1,7 @@
 // Compact JWS with node:crypto: sign and verify. Only what the portal needs: ES256 with its own EC P-256 keys, and
 // RS256 for an RSA key from SIGNING_KEY_FILE or ManagementPortal's key store (keys ManagementPortal signed with,
-// docs/oauth.md, "Signing keys").
+// docs/oauth.md, "Signing keys"). An ECDSA signature verifies in its high-S and low-S forms alike: nothing keys
+// anything on a token's signature bytes (revocation goes by user, client, `iat` and `jti`; docs/security.md).
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number };
