@@ -2,13 +2,15 @@
 // password-hash.ts), which takes tens of milliseconds of a libuv worker thread on purpose; the sign-in form and the
 // password grant hash on the same few threads. Without a bound, a burst of wrong client secrets (each a full hash,
 // anonymous) occupied every thread and a user's sign-in waited behind it (issue #34 measured 44 ms becoming 1 s).
-// So at most MAX_RUNNING client secrets are hashed at once, leaving threads for sign-ins; up to MAX_WAITING more
-// wait their turn, and beyond that a check is refused at once (429 with Retry-After, OAuth's error shape). A secret
-// this process has already verified (verified-client-secrets.ts) needs no slot.
+// So at most half of the machine's CPUs (at least one) hash client secrets at once, leaving the rest for sign-ins
+// and everything else; up to MAX_WAITING more checks wait their turn, and beyond that a check is refused at once
+// (429 with Retry-After, OAuth's error shape). A secret this process has already verified
+// (verified-client-secrets.ts) needs no slot, so the apps' refreshes rarely wait. Figures: bench/client-auth.ts.
+import { availableParallelism } from 'node:os';
 import { OAuthError } from './oauth-error';
 
-const MAX_RUNNING = 2;
-const MAX_WAITING = 32;
+export const MAX_RUNNING = Math.max(1, Math.floor(availableParallelism() / 2));
+export const MAX_WAITING = 32;
 
 let running = 0;
 const waiting: Array<() => void> = [];
