@@ -2,6 +2,10 @@
 // session made from one of its tokens are refused from the deletion on, on every server process (the deletion is
 // recorded in the database, oauth_client_revocation), while other clients' tokens keep working. A client created
 // again under the same id gets working tokens again; the old ones stay refused.
+import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../src/server/config';
@@ -86,6 +90,44 @@ t('on PostgreSQL: a deletion on one server process ends the tokens on another', 
     assert.is((await onOther(machine)).status, 401);
   } finally {
     await other.stop();
+  }
+});
+
+t('a ManagementPortal refresh token of a client deleted since is refused, also once the id is created again', async () => {
+  // A server that verifies ManagementPortal's tokens with SIGNING_KEY_FILE (docs/import-mp.md).
+  const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const file = join(mkdtempSync(join(tmpdir(), 'mp-deleted-client-')), 'ec.pem');
+  writeFileSync(file, ec.privateKey.export({ type: 'sec1', format: 'pem' }));
+  const mpServer = await startTestServer({ SIGNING_KEY_FILE: file });
+  try {
+    await createUser(mpServer, 'pia', [{ authority: 'ROLE_SYS_ADMIN' }], { password: 'Pia-Password-1' });
+    await addClient(mpServer, { clientId: 'mpapp', secret: null });
+    const mpRefreshToken = (iat: number) => {
+      const payload = {
+        aud: ['res_ManagementPortal'], sub: 'pia', user_name: 'pia', scope: ['PROJECT.READ'], iss: 'ManagementPortal', iat,
+        exp: iat + 3600, jti: randomUUID(), ati: randomUUID(), client_id: 'mpapp', grant_type: 'authorization_code',
+        authorities: ['ROLE_SYS_ADMIN'], roles: ['ROLE_SYS_ADMIN'], sources: [],
+      };
+      const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const input = `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64(payload)}`;
+      const signature = createSign('SHA256').update(input).sign({ key: ec.privateKey, dsaEncoding: 'ieee-p1363' });
+      return `${input}.${signature.toString('base64url')}`;
+    };
+    const refresh = (token: string) => tokenRequest(mpServer, { grant_type: 'refresh_token', refresh_token: token, client_id: 'mpapp' });
+    const now = Math.floor(Date.now() / 1000);
+    const before = mpRefreshToken(now - 60);
+    const alsoBefore = mpRefreshToken(now - 30);
+    assert.is((await refresh(alsoBefore)).status, 200, 'such a token works while its client exists');
+    const mpAdmin = await asUser(mpServer, 'admin');
+    assert.is((await mpAdmin('DELETE', '/api/oauth-clients/mpapp')).status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await addClient(mpServer, { clientId: 'mpapp', secret: null });
+    const refused = await refresh(before);
+    assert.is(refused.status, 400, `${refused.status}`);
+    assert.is(refused.body.error, 'invalid_grant');
+    assert.is((await refresh(mpRefreshToken(Math.floor(Date.now() / 1000)))).status, 200, 'one issued after the deletion works');
+  } finally {
+    await mpServer.close();
   }
 });
 

@@ -2,8 +2,9 @@
 // table oauth_client_revocation (migration 085), so every process sees it; an access token naming that client in
 // `client_id` whose `iat` (whole seconds) is at or before the stamp's second is refused, as the credentials rule
 // does for a user (credentials.ts). A user's token learns the stamps with the user's roles (REVOKED_CLIENTS_JSON
-// rides in the same statement, user-roles.ts); a client-credentials token, which reads no user, reads them alone.
-// The table holds a row only while the deleted client's access tokens could still be alive, so it stays tiny.
+// rides in the same statement, user-roles.ts); a client-credentials token, which reads no user, reads them alone; a
+// refresh token ManagementPortal issued (oauth/imported-refresh-tokens.ts) is checked against it too. The table holds
+// a row only while the deleted client's tokens could still be alive, so it stays tiny.
 import { first, type Queryable } from '../db/database';
 import { credentialsChangedSql, credentialsStamp, issuedBeforeCredentialsChange } from './credentials';
 
@@ -33,15 +34,15 @@ export function issuedBeforeClientDeleted(clientId: unknown, iat: unknown, revok
 
 /**
  * Stamps the deletion of a client, in the deleting transaction: its tokens so far are refused until the longest
- * they could live (`accessTokenSeconds`, the client's access token validity) has passed.
+ * they could live (`tokenSeconds`, the longer of the client's access and refresh token validities) has passed.
  */
-export async function revokeClientTokens(tx: Queryable, clientId: string, accessTokenSeconds: number): Promise<void> {
+export async function revokeClientTokens(tx: Queryable, clientId: string, tokenSeconds: number): Promise<void> {
   await tx.query(
     `INSERT INTO oauth_client_revocation (client_id, revoked_at, expires_at)
      VALUES ($1, ${credentialsChangedSql('$2')}, now() + ($3::int * interval '1 second'))
      ON CONFLICT (client_id) DO UPDATE SET revoked_at = EXCLUDED.revoked_at,
        expires_at = GREATEST(oauth_client_revocation.expires_at, EXCLUDED.expires_at)`,
-    [clientId, credentialsStamp(), accessTokenSeconds],
+    [clientId, credentialsStamp(), tokenSeconds],
   );
 }
 

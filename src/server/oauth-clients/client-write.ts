@@ -4,7 +4,7 @@
 import { hashPassword } from '../auth/password-hash';
 import type { Queryable } from '../db/database';
 import { revokeClientTokens } from '../auth/client-revocation';
-import { accessValidity, findClient, type OAuthClient } from '../oauth/client-store';
+import { accessValidity, findClient, refreshValidity, type OAuthClient } from '../oauth/client-store';
 import { clientIdExists, clientNotFound, clientProtected, isProtected } from './client-dto';
 import type { ClientInput } from './client-input';
 
@@ -68,5 +68,6 @@ export async function deleteClient(tx: Queryable, clientId: string): Promise<voi
   await tx.query('DELETE FROM oauth_refresh_token WHERE client_id = $1', [clientId]);
   await tx.query('DELETE FROM oauth_code WHERE client_id = $1', [clientId]);
   await tx.query('DELETE FROM oauth_client WHERE client_id = $1', [clientId]);
-  await revokeClientTokens(tx, clientId, accessValidity(current));
+  // As long as its tokens could live: ManagementPortal's refresh tokens have no row here and are checked by the stamp.
+  await revokeClientTokens(tx, clientId, Math.max(accessValidity(current), refreshValidity(current)));
 }

@@ -1,7 +1,7 @@
 -- Deleted OAuth clients (docs/oauth.md, "Revocation"): an access token of a client deleted in or after the second
--- of the token's `iat` is refused from the deletion on, by every process. A row is kept as long as the deleted
--- client's access tokens could live (expires_at); a client created again under the same id gets working tokens
--- again, its old ones stay refused.
+-- of the token's `iat` is refused from the deletion on, by every process (and so is a refresh token ManagementPortal
+-- issued to it). A row is kept as long as the deleted client's tokens could live (expires_at); a client created again
+-- under the same id gets working tokens again, its old ones stay refused.
 CREATE TABLE oauth_client_revocation (
   client_id varchar(255) PRIMARY KEY,
   revoked_at timestamptz NOT NULL,
