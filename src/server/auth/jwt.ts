@@ -1,6 +1,7 @@
 // Compact JWS with node:crypto: sign and verify. Only what the portal needs: ES256 with its own EC P-256 keys, and
 // RS256 for an RSA key from SIGNING_KEY_FILE or ManagementPortal's key store (keys ManagementPortal signed with,
-// docs/oauth.md, "Signing keys").
+// docs/oauth.md, "Signing keys"). An ECDSA signature verifies in its high-S and low-S forms alike: nothing keys
+// anything on a token's signature bytes (revocation goes by user, client, `iat` and `jti`; docs/security.md).
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number };
@@ -14,6 +15,7 @@ export function algorithmOf(key: KeyObject): JwtAlgorithm {
 }
 
 const KEY_TYPE: Record<JwtAlgorithm, string> = { ES256: 'ec', RS256: 'rsa' };
+const ES256_SIGNATURE_BYTES = 64;
 
 export function signJwt(claims: JwtClaims, privateKey: KeyObject, kid: string): string {
   const alg = algorithmOf(privateKey);
@@ -42,12 +44,18 @@ export function verifyJwt(token: string, keys: (kid?: string) => KeyObject[], no
   if (header.alg !== 'ES256' && header.alg !== 'RS256') return { ok: false, reason: 'Unsupported algorithm' };
   const alg = header.alg;
   const signature = Buffer.from(parts[2], 'base64url');
+  // An ES256 signature is r and s of 32 bytes each; node:crypto throws on another length rather than answering false.
+  if (alg === 'ES256' && signature.length !== ES256_SIGNATURE_BYTES) return { ok: false, reason: 'Invalid token signature' };
   // Only keys of the header's type: a token never chooses how an EC key is used, nor an RSA key.
   const key = keys(header.kid).find((candidate) => {
     if (candidate.asymmetricKeyType !== KEY_TYPE[alg]) return false;
     const verifier = createVerify('SHA256');
     verifier.update(`${parts[0]}.${parts[1]}`);
-    return alg === 'ES256' ? verifier.verify({ key: candidate, dsaEncoding: 'ieee-p1363' }, signature) : verifier.verify(candidate, signature);
+    try {
+      return alg === 'ES256' ? verifier.verify({ key: candidate, dsaEncoding: 'ieee-p1363' }, signature) : verifier.verify(candidate, signature);
+    } catch {
+      return false; // a signature the key cannot even read is no signature of it
+    }
   });
   if (!key) return { ok: false, reason: 'Invalid token signature' };
   if (typeof claims.exp !== 'number' || claims.exp <= now) return { ok: false, reason: 'Token expired' };

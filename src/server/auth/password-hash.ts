@@ -27,6 +27,17 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+let dummy: Promise<string> | undefined;
+
+/**
+ * A hash of a random password nobody knows, made once per process: checking a password against it when there is no
+ * stored hash (an unknown login or client id) costs what a real check costs, so the time taken does not tell them apart.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummy;
+}
+
 export const isBcryptHash = (stored: string | null | undefined): stored is string => BCRYPT_FORM.test(stored ?? '');
 
 /** True when `stored` is a bcrypt hash of the empty string: how ManagementPortal's client store keeps a client that

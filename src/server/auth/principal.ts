@@ -2,9 +2,11 @@
 // a bearer token must carry our signature, an unexpired `exp`, a `scope` and the audience res_ManagementPortal.
 // For a token naming a user, that user must still exist and be activated, the token must have been issued after the
 // user's last credentials change (password change or reset, deactivation: auth/credentials.ts), and its roles are
-// the user's current roles in the database, so a role change takes effect at once.
+// the user's current roles in the database, so a role change takes effect at once. Any token is refused once the
+// OAuth client it was issued to has been deleted (auth/client-revocation.ts).
 import type { AuthToken } from '../../common/permission-check';
 import type { RequestContext } from '../http/context';
+import { issuedBeforeClientDeleted, loadRevokedClients, type RevokedClients } from './client-revocation';
 import { issuedBeforeCredentialsChange } from './credentials';
 import { jwtKid, verifyJwt, type JwtClaims } from './jwt';
 import { loadUserAccess, parseRoleClaims, type UserAccess } from './user-roles';
@@ -33,6 +35,8 @@ export interface Principal {
   via: 'bearer' | 'session';
   /** The raw access token when the caller presented (or the session holds) one. */
   accessToken?: string;
+  /** A bearer token's `iat` and `exp` (epoch seconds): what a session made from it (POST api/login) is bounded by. */
+  tokenTimes?: { issuedAt: number; expiresAt: number };
 }
 
 export type AuthOutcome = { principal: Principal } | { failure: string } | null;
@@ -45,11 +49,15 @@ function stringList(value: unknown): string[] {
   return [];
 }
 
-/** Builds the principal from verified claims, loading the user the token names. */
+/**
+ * Builds the principal from verified claims, loading the user the token names (with the deleted clients), or for a
+ * client-credentials token only the deleted clients.
+ */
 async function principalFromClaims(ctx: RequestContext, claims: JwtClaims, raw: string, via: Principal['via']): Promise<AuthOutcome> {
+  if (claimsFailure(claims)) return principalOf(claims, raw, via, undefined);
   const username = userNameOf(claims);
-  const user = username === undefined || claimsFailure(claims) ? undefined : await loadUserAccess(ctx.app.db, { login: username });
-  return principalOf(claims, raw, via, user);
+  if (username === undefined) return principalOf(claims, raw, via, undefined, await loadRevokedClients(ctx.app.db));
+  return principalOf(claims, raw, via, await loadUserAccess(ctx.app.db, { login: username }));
 }
 
 const userNameOf = (claims: JwtClaims) => (typeof claims.user_name === 'string' ? claims.user_name : undefined);
@@ -60,10 +68,16 @@ function claimsFailure(claims: JwtClaims): string | undefined {
   return undefined;
 }
 
-/** The principal of verified claims, given the user the token names as loaded from the database (its current roles). */
-function principalOf(claims: JwtClaims, raw: string, via: Principal['via'], user: UserAccess | undefined): AuthOutcome {
+/**
+ * The principal of verified claims, given the user the token names as loaded from the database (its current roles),
+ * and the deleted clients (read with the user, or alone for a token without one).
+ */
+function principalOf(
+  claims: JwtClaims, raw: string, via: Principal['via'], user: UserAccess | undefined, revoked: RevokedClients | undefined = user?.revokedClients,
+): AuthOutcome {
   const failure = claimsFailure(claims);
   if (failure) return { failure };
+  if (issuedBeforeClientDeleted(claims.client_id, claims.iat, revoked)) return { failure: 'The token\'s OAuth client was deleted' };
   const scopes = stringList(claims.scope);
   const clientId = typeof claims.client_id === 'string' ? claims.client_id : undefined;
   const username = userNameOf(claims);
@@ -84,7 +98,8 @@ function principalOf(claims: JwtClaims, raw: string, via: Principal['via'], user
     sources: stringList(claims.sources),
     clientCredentials,
   };
-  return { principal: { token, login: user.login, userId: user.id, clientId, via, accessToken: raw } };
+  const tokenTimes = typeof claims.iat === 'number' && typeof claims.exp === 'number' ? { issuedAt: claims.iat, expiresAt: claims.exp } : undefined;
+  return { principal: { token, login: user.login, userId: user.id, clientId, via, accessToken: raw, tokenTimes } };
 }
 
 /** The claims of an access token whose signature, expiry and kind check out (no database read beyond new keys). */

@@ -3,6 +3,7 @@
 import { jsonColumn, type Queryable } from '../db/database';
 import { USER_ROLES_FROM } from './role-scope-join';
 import type { TokenRole } from '../../common/permission-check';
+import { REVOKED_CLIENTS_JSON, revokedClientsOf, type RevokedClients } from './client-revocation';
 
 interface RoleJson {
   authority: string;
@@ -32,6 +33,8 @@ export interface UserAccess {
   sources: string[];
   /** The whole second of the user's last credentials change (auth/credentials.ts); undefined when never changed. */
   credentialsChanged?: number;
+  /** Recently deleted OAuth clients, read with the user for the token check (client-revocation.ts). */
+  revokedClients?: RevokedClients;
 }
 
 /** The user `u`'s credentials_changed_at as whole epoch seconds (NULL when never changed). */
@@ -39,8 +42,11 @@ const CREDENTIALS_CHANGED = 'floor(extract(epoch FROM u.credentials_changed_at))
 
 /** A user with its roles and assigned sources in one statement (every authenticated request needs them). */
 export async function loadUserAccess(db: Queryable, by: { login: string } | { id: number }): Promise<UserAccess | undefined> {
-  const [row] = await db.query<{ id: number; login: string; activated: boolean; roles: RoleJson[]; sources: string[]; credentialsChanged: number | null }>(
-    `SELECT u.id, u.login, u.activated, ${USER_ROLES_AND_SOURCES_COLUMNS}, ${CREDENTIALS_CHANGED} AS "credentialsChanged"
+  const [row] = await db.query<{
+    id: number; login: string; activated: boolean; roles: RoleJson[]; sources: string[]; credentialsChanged: number | null; revokedClients: unknown;
+  }>(
+    `SELECT u.id, u.login, u.activated, ${USER_ROLES_AND_SOURCES_COLUMNS}, ${CREDENTIALS_CHANGED} AS "credentialsChanged",
+            ${REVOKED_CLIENTS_JSON} AS "revokedClients"
        FROM radar_user u WHERE ${'login' in by ? 'u.login = $1' : 'u.id = $1'}`,
     ['login' in by ? by.login : by.id],
   );
@@ -50,14 +56,16 @@ export async function loadUserAccess(db: Queryable, by: { login: string } | { id
 /** Select-list columns `roles` and `sources` of the user aliased `u` in the caller's statement (see accessOf). */
 export const USER_ROLES_AND_SOURCES_COLUMNS = `${ROLES_JSON} AS roles, ${SOURCES_JSON} AS sources`;
 
-/** The UserAccess of a row holding USER_ROLES_AND_SOURCES_COLUMNS (and, for token checks, `credentialsChanged`). */
+/** The UserAccess of a row holding USER_ROLES_AND_SOURCES_COLUMNS (and, for token checks, `credentialsChanged` and
+ * `revokedClients`). */
 export function accessOf(row: {
-  id: number; login: string; activated: boolean; roles: unknown; sources: unknown; credentialsChanged?: unknown;
+  id: number; login: string; activated: boolean; roles: unknown; sources: unknown; credentialsChanged?: unknown; revokedClients?: unknown;
 }): UserAccess {
   const access: UserAccess = {
     id: Number(row.id), login: row.login, activated: row.activated, roles: toTokenRoles(row.roles as RoleJson[]), sources: row.sources as string[],
   };
   if (row.credentialsChanged !== null && row.credentialsChanged !== undefined) access.credentialsChanged = Number(row.credentialsChanged);
+  if (row.revokedClients !== null && row.revokedClients !== undefined) access.revokedClients = revokedClientsOf(row.revokedClients);
   return access;
 }
 
@@ -67,7 +75,8 @@ export function accessOf(row: {
  */
 export function userAccessJsonSql(loginSql: string): string {
   return `(SELECT json_build_object('id', u.id, 'login', u.login, 'activated', u.activated, 'roles', ${ROLES_JSON},
-      'sources', ${SOURCES_JSON}, 'credentialsChanged', ${CREDENTIALS_CHANGED}) FROM radar_user u WHERE u.login = ${loginSql})`;
+      'sources', ${SOURCES_JSON}, 'credentialsChanged', ${CREDENTIALS_CHANGED}, 'revokedClients', ${REVOKED_CLIENTS_JSON})
+      FROM radar_user u WHERE u.login = ${loginSql})`;
 }
 
 /** The UserAccess of a userAccessJsonSql value (undefined for NULL: no such user). */

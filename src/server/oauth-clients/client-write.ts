@@ -3,7 +3,8 @@
 // concurrent update cannot slip past the protected check or a duplicate id past the existence check.
 import { hashPassword } from '../auth/password-hash';
 import type { Queryable } from '../db/database';
-import { findClient, type OAuthClient } from '../oauth/client-store';
+import { revokeClientTokens } from '../auth/client-revocation';
+import { accessValidity, findClient, refreshValidity, type OAuthClient } from '../oauth/client-store';
 import { clientIdExists, clientNotFound, clientProtected, isProtected } from './client-dto';
 import type { ClientInput } from './client-input';
 
@@ -56,7 +57,10 @@ export async function updateClient(tx: Queryable, input: ClientInput, secretHash
   return (await findClient(tx, input.clientId))!;
 }
 
-/** Deletes the client with its pending meta-tokens and refresh tokens, which could only fail from now on. */
+/**
+ * Deletes the client with its pending meta-tokens and refresh tokens, which could only fail from now on, and stamps
+ * the deletion so that its access tokens (and sessions made from them) are refused at once (auth/client-revocation.ts).
+ */
 export async function deleteClient(tx: Queryable, clientId: string): Promise<void> {
   const current = await lockedClient(tx, clientId);
   if (isProtected(current)) throw clientProtected(clientId);
@@ -64,4 +68,6 @@ export async function deleteClient(tx: Queryable, clientId: string): Promise<voi
   await tx.query('DELETE FROM oauth_refresh_token WHERE client_id = $1', [clientId]);
   await tx.query('DELETE FROM oauth_code WHERE client_id = $1', [clientId]);
   await tx.query('DELETE FROM oauth_client WHERE client_id = $1', [clientId]);
+  // As long as its tokens could live: ManagementPortal's refresh tokens have no row here and are checked by the stamp.
+  await revokeClientTokens(tx, clientId, Math.max(accessValidity(current), refreshValidity(current)));
 }

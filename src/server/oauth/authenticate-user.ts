@@ -7,10 +7,9 @@
 // REQUIRE_2FA asks for but that is not enrolled yet) gets 'second-factor' instead of 'ok': the failures are not
 // cleared and no success is audited until the code is given too (two-factor/two-factor-sign-in.ts), so
 // re-entering the password never resets the count of wrong codes.
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import { first } from '../db/database';
-import { hashPassword, verifyPassword } from '../auth/password-hash';
+import { dummyPasswordHash, verifyPassword } from '../auth/password-hash';
 import { upgradeUserPasswordHash } from '../auth/hash-upgrade';
 import { recordAuditEvent } from './audit';
 import { clearSignInFailures, lockedForSeconds, recordSignInFailure } from './login-throttle';
@@ -24,7 +23,6 @@ export type SignInOutcome =
   | { kind: 'throttled'; retryAfterSeconds: number };
 
 const MAX_PASSWORD_LENGTH = 1024; // longer input is refused before scrypt sees it
-let dummyHash: Promise<string> | undefined;
 
 export async function authenticateUser(
   db: Database,
@@ -42,11 +40,10 @@ export async function authenticateUser(
     'SELECT id, login, password_hash, activated FROM radar_user WHERE login = $1',
     [login],
   );
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
   const storedHash = user?.password_hash;
   // Without a stored hash, verify against a dummy anyway (same time taken) and refuse whatever it says.
   const verified =
-    password.length > 0 && password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, storedHash || (await dummyHash)));
+    password.length > 0 && password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, storedHash || (await dummyPasswordHash())));
   const passwordOk = verified && !!storedHash;
   if (!user || !passwordOk || !user.activated) {
     await recordSignInFailure(db, login, remoteAddress);

@@ -1,13 +1,20 @@
 // Client authentication at the token endpoint (client password, RFC 6749): HTTP Basic with the form-encoded id and
 // secret, or `client_id` / `client_secret` form fields, not both. A public client (no secret stored) presents its id
 // and an empty secret. Every failure is the same 401 invalid_client, so the answer does not tell which part was
-// wrong.
+// wrong, and an unknown client id costs the same hash as a wrong secret, so neither does the time taken. Failures are
+// throttled per client id and per address (client-auth-throttle.ts: 429 with Retry-After, before any hashing), and
+// at most a few secrets are hashed at once (secret-check-slots.ts), so wrong secrets cannot starve sign-ins.
 import type { RequestContext } from '../http/context';
-import { verifyPassword } from '../auth/password-hash';
+import { dummyPasswordHash, verifyPassword } from '../auth/password-hash';
 import { upgradeClientSecretHash } from '../auth/hash-upgrade';
 import { isRememberedSecret, rememberSecret } from './verified-client-secrets';
+import { clientAuthLockedForSeconds, recordClientAuthFailure } from './client-auth-throttle';
 import { findClient, type OAuthClient } from './client-store';
 import { OAuthError } from './oauth-error';
+import { inSecretCheckSlot } from './secret-check-slots';
+
+/** Longer secrets are refused before scrypt sees them (as passwords are, oauth/authenticate-user.ts). */
+const MAX_SECRET_LENGTH = 1024;
 
 interface Credentials {
   clientId: string;
@@ -43,19 +50,35 @@ function credentialsOf(ctx: RequestContext, form: URLSearchParams): Credentials 
   return { clientId: formId, secret: formSecret ?? '' };
 }
 
-/** The stored hash's check, skipped for a secret this process has already verified against the same hash. */
-async function verifySecret(secret: string, storedHash: string): Promise<boolean> {
-  if (isRememberedSecret(storedHash, secret)) return true;
-  const ok = await verifyPassword(secret, storedHash);
+/**
+ * Whether the secret is the client's: a public client's is empty; a confidential client's is checked against the
+ * stored hash, unless this process verified it against the same hash before. For an unknown client id a non-empty
+ * secret is checked against a dummy hash and refused whatever that says.
+ */
+async function secretMatches(client: OAuthClient | undefined, secret: string): Promise<boolean> {
+  if (client && !client.secretHash) return secret === '';
+  if (secret === '' || secret.length > MAX_SECRET_LENGTH) return false;
+  if (client && isRememberedSecret(client.secretHash!, secret)) return true;
+  const storedHash = client?.secretHash ?? (await dummyPasswordHash());
+  const ok = await inSecretCheckSlot(() => verifyPassword(secret, storedHash));
+  if (!client) return false;
   if (ok) rememberSecret(storedHash, secret);
   return ok;
 }
 
 export async function authenticateClient(ctx: RequestContext, form: URLSearchParams): Promise<OAuthClient> {
   const { clientId, secret } = credentialsOf(ctx, form);
-  const client = await findClient(ctx.app.db, clientId);
-  const ok = client && (client.secretHash ? secret !== '' && (await verifySecret(secret, client.secretHash)) : secret === '');
-  if (!client || !ok) throw new OAuthError('invalid_client', 'Client authentication failed');
+  const { db } = ctx.app;
+  const locked = await clientAuthLockedForSeconds(db, clientId, ctx.remoteAddress);
+  if (locked > 0) {
+    throw new OAuthError('temporarily_unavailable', 'Too many failed client authentications; try again later', 429, { 'Retry-After': String(locked) });
+  }
+  const client = await findClient(db, clientId);
+  const matches = await secretMatches(client, secret); // an unknown id is hashed too (same time taken)
+  if (!client || !matches) {
+    await recordClientAuthFailure(db, clientId, ctx.remoteAddress);
+    throw new OAuthError('invalid_client', 'Client authentication failed');
+  }
   if (client.secretHash) await upgradeClientSecretHash(ctx.app.db, client.clientId, secret, client.secretHash); // imported bcrypt -> scrypt
   return client;
 }

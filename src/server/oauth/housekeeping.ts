@@ -1,8 +1,10 @@
 // Removes what has expired (codes, refresh tokens, sessions, sign-in failure counters, used or expired meta-tokens,
-// ended request-limit windows, empty hours of the activity counter). Runs after a sign-in or a request for a mailed key, at most every ten minutes per
+// ended request-limit windows, empty hours of the activity counter, stamps of deleted clients whose tokens have all
+// expired). Runs after a sign-in or a request for a mailed key, at most every ten minutes per
 // process: no timers to stop, and any process may do it, since each delete is idempotent.
 import type { Queryable } from '../db/database';
 import { purgeSessions } from '../session/session-store';
+import { purgeClientRevocations } from '../auth/client-revocation';
 import { purgeCodes } from './authorization-code';
 import { purgeSignInFailures } from './login-throttle';
 import { purgeRefreshTokens } from './refresh-tokens';
@@ -25,4 +27,5 @@ export async function housekeeping(db: Queryable, now = Date.now()): Promise<voi
   await purgeRequestLimits(db);
   await purgePendingSignIns(db);
   await purgeEmptySeenHours(db);
+  await purgeClientRevocations(db);
 }

@@ -66,7 +66,9 @@ export async function refreshTokenGrant(app: AppServices, client: OAuthClient, r
   if (!raw) throw new OAuthError('invalid_request', 'Missing refresh_token');
   const verified = await verifyRefreshToken(app.keys, raw);
   if (!verified) throw new OAuthError('invalid_grant', 'Invalid refresh token');
-  const scopes = requestedScopes(client, scope, verified.scopes); // may narrow, never widen
+  // May narrow, never widen: neither beyond the refresh token's scopes nor beyond what the client has now (a scope
+  // removed from the client since the token was issued is not carried on).
+  const scopes = requestedScopes(client, scope, verified.scopes.filter((s) => client.scopes.includes(s)));
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
     let redeemed = await redeemRefreshToken(tx, verified.jti, client.clientId);
     if (redeemed.status === 'unknown' && verified.byExternalKey) redeemed = await redeemImportedRefreshToken(tx, verified, client.clientId);

@@ -48,8 +48,9 @@ export const sessionRoutes: RouteEntry[] = [
     handler: ({ ctx, principal }) => apiLogin(ctx, principal),
     doc: {
       tag: 'Sign-in', summary: 'Turn a bearer token into a browser session',
-      description: 'Needs `Authorization: Bearer <token>` of a user (not a client). Sets the session cookies.',
+      description: 'Needs `Authorization: Bearer <token>` of a user (not a client). Sets the session cookies. The session has no more than the token: its scopes, and no life beyond its expiry.',
       success: { ...doc.ok(ref('UserDTO'), 'The account, as GET api/account'), headers: ['setCookie'] },
+      errors: { 403: 'error.accessDenied: a client-credentials token, or a user REQUIRE_2FA asks a second factor of who has none yet' },
     },
   }),
 

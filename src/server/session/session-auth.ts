@@ -1,6 +1,6 @@
 // Who is calling, for requests that carry the SESSION cookie: installed as `app.sessionAuth`, so principal.ts tries
 // it before any bearer token. The principal has the user's current roles and every scope those roles may be
-// granted. A request that changes something (not GET/HEAD/OPTIONS) must echo the session's XSRF token in
+// granted; a session made from a bearer token (POST api/login) only those of the token's scopes, as the token would. A request that changes something (not GET/HEAD/OPTIONS) must echo the session's XSRF token in
 // X-XSRF-TOKEN, else 403; a request that also carries a bearer token is then authenticated by that token instead
 // (a cross-site page cannot add an Authorization header, so it is no forgery). Every answer to a session request
 // says in X-Session-Expires-In how many seconds the session has left unless used again, so the client can warn
@@ -15,7 +15,7 @@ import { safeEqual } from '../oauth/secrets';
 import type { AppServices } from '../services';
 import { addCookies } from './cookies';
 import { clearedSessionCookies, SESSION_COOKIE, sessionCookie, XSRF_COOKIE, xsrfCookie, XSRF_HEADER } from './session-cookies';
-import { findSession, sessionLifetime, touchSession, type StoredSession } from './session-store';
+import { findSession, touchedLifetime, touchSession, type StoredSession } from './session-store';
 
 export const SESSION_EXPIRES_HEADER = 'X-Session-Expires-In';
 
@@ -35,9 +35,11 @@ const hasBearer = (ctx: RequestContext) => (ctx.req.headers.authorization ?? '')
 
 function sessionPrincipal(session: StoredSession): Principal {
   const { roles, sources } = session.access;
+  const grantable = grantableScopes(roles.map((r) => r.authority));
+  const tokenScopes = session.tokenScopes && new Set(session.tokenScopes);
   return {
     token: {
-      scopes: grantableScopes(roles.map((r) => r.authority)),
+      scopes: tokenScopes ? grantable.filter((s) => tokenScopes.has(s)) : grantable,
       roles,
       username: session.login,
       sub: session.login,
@@ -46,7 +48,7 @@ function sessionPrincipal(session: StoredSession): Principal {
     },
     login: session.login,
     userId: session.userId,
-    clientId: FRONTEND_CLIENT_ID,
+    clientId: session.tokenClientId ?? FRONTEND_CLIENT_ID,
     via: 'session',
     accessToken: session.accessToken ?? undefined,
   };
@@ -66,7 +68,7 @@ async function resolveSession(ctx: RequestContext): Promise<AuthOutcome> {
     throw accessDenied('Missing or wrong X-XSRF-TOKEN header for a session request');
   }
   // A touched session has its whole lifetime again; otherwise the stored expiry stands (it lags at most a minute).
-  ctx.extraHeaders[SESSION_EXPIRES_HEADER] = String(session.stale ? sessionLifetime(session.rememberMe) : session.expiresIn);
+  ctx.extraHeaders[SESSION_EXPIRES_HEADER] = String(session.stale ? touchedLifetime(session) : session.expiresIn);
   if (session.stale) {
     await touchSession(ctx.app.db, session);
     if (session.rememberMe) addCookies(ctx, sessionCookie(config, value, true), xsrfCookie(config, session.xsrfToken, true));

@@ -1,4 +1,8 @@
-// POST api/login turns a bearer token into a browser session and answers the account, as GET api/account does;
+// POST api/login turns a bearer token into a browser session and answers the account, as GET api/account does. The
+// session carries no more than the token (docs/oauth.md, "Sessions and sign-in"): only its scopes, no life beyond its
+// `exp`, and it ends with the token's OAuth client (session-store.ts). Nor does it carry more of a second factor:
+// every token of a user with a factor was issued through it (enabling one ends the older ones, two-factor-handlers.ts),
+// and a user that REQUIRE_2FA asks a factor of but who has none yet must enrol at the sign-in page first;
 // POST api/logout ends the session and clears its cookies. Logout of a live session is a change like any other, so it
 // needs the X-XSRF-TOKEN header (a forged cross-site logout would otherwise work).
 import { verifyAccessToken, type Principal } from '../auth/principal';
@@ -11,6 +15,7 @@ import { xsrfHeaderMatches } from './session-auth';
 import { clearedSessionCookies, SESSION_COOKIE, sessionCookies } from './session-cookies';
 import { createSession, deleteSession, findSession, sessionIdHash } from './session-store';
 import { sessionOrigin } from './login-flow';
+import { hasTwoFactor, twoFactorRequired } from '../two-factor/two-factor-store';
 
 function bearerToken(ctx: RequestContext): string | undefined {
   const header = ctx.req.headers.authorization;
@@ -31,13 +36,18 @@ export async function apiLogin(ctx: RequestContext, caller: Principal): Promise<
     if (!outcome || 'failure' in outcome) throw unauthorized(outcome?.failure ?? 'Invalid token', path);
     principal = outcome.principal;
   }
-  const { userId } = principal;
-  if (userId === undefined) throw accessDenied('A client token has no account to sign in');
+  const { userId, tokenTimes } = principal;
+  if (userId === undefined || !tokenTimes) throw accessDenied('A client token has no account to sign in');
+  const { db, config } = ctx.app;
+  if (!(await hasTwoFactor(db, userId)) && (await twoFactorRequired(db, userId, config.requireTwoFactor))) {
+    throw accessDenied('This user must enrol a second factor at the sign-in page first');
+  }
   const account = await userDTOById(ctx.app.db, userId);
   if (!account) throw apiError(403, 'error.accessDenied', 'userManagement', 'Could not find the current user in the database');
   const previous = ctx.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(ctx.app.db, sessionIdHash(previous));
-  const session = await createSession(ctx.app.db, { userId, rememberMe: false, accessToken: raw, ...sessionOrigin(ctx) });
+  const token = { scopes: [...principal.token.scopes], clientId: principal.clientId, ...tokenTimes };
+  const session = await createSession(ctx.app.db, { userId, rememberMe: false, accessToken: raw, token, ...sessionOrigin(ctx) });
   addCookies(ctx, ...sessionCookies(ctx.app.config, session));
   return ok(account);
 }

@@ -1,8 +1,10 @@
 // Browser sessions in table http_session, shared by every server process. The cookie value is random and only its
 // SHA-256 is stored. A session ends after 30 idle minutes, or 30 idle days with remember-me; each use slides the
-// expiry, written at most once a minute so busy pages do not write on every request.
+// expiry, written at most once a minute so busy pages do not write on every request. A session made from a bearer
+// token (POST api/login) is bounded by that token: it has only the token's scopes, never slides past the token's
+// expiry, and ends when the token's OAuth client is deleted (auth/client-revocation.ts).
 import type { Queryable } from '../db/database';
-import { first } from '../db/database';
+import { first, jsonColumn } from '../db/database';
 import { accessOf, USER_ROLES_AND_SOURCES_COLUMNS, type UserAccess } from '../auth/user-roles';
 import { randomToken, sha256Hex } from '../oauth/secrets';
 import { readableUserAgent } from './user-agent';
@@ -22,6 +24,15 @@ export interface NewSession {
   rememberMe: boolean;
 }
 
+/** The bearer token a session was made from, which bounds it (POST api/login). */
+export interface SessionToken {
+  scopes: string[];
+  clientId?: string;
+  /** The token's `iat` and `exp`, epoch seconds. */
+  issuedAt: number;
+  expiresAt: number;
+}
+
 export interface StoredSession {
   idHash: string;
   userId: number;
@@ -34,23 +45,32 @@ export interface StoredSession {
   stale: boolean;
   /** Seconds until the stored expiry (before this request slides it). */
   expiresIn: number;
+  /** The scopes of the bearer token the session was made from; undefined for a session of the sign-in page. */
+  tokenScopes?: string[];
+  tokenClientId?: string;
+  /** Seconds until that token expires (the session never slides past it). */
+  tokenExpiresIn?: number;
   /** The user's current roles and sources, read with the session (one statement per request). */
   access: UserAccess;
 }
 
 export async function createSession(
   db: Queryable,
-  options: { userId: number; rememberMe: boolean; accessToken?: string; remoteAddress?: string; userAgent?: string },
+  options: { userId: number; rememberMe: boolean; accessToken?: string; remoteAddress?: string; userAgent?: string; token?: SessionToken },
 ): Promise<NewSession> {
+  const token = options.token;
   const cookieValue = randomToken(32);
   const idHash = sessionIdHash(cookieValue);
   const xsrfToken = randomToken(24);
   await db.query(
-    `INSERT INTO http_session (id_hash, user_id, xsrf_token, remember_me, access_token, expires_at, remote_address, user_agent)
-     VALUES ($1, $2, $3, $4, $5, now() + ($6::int * interval '1 second'), $7, $8)`,
+    `INSERT INTO http_session (id_hash, user_id, xsrf_token, remember_me, access_token, expires_at, remote_address, user_agent,
+       token_scopes, token_client_id, token_issued_at, token_expires_at)
+     VALUES ($1, $2, $3, $4, $5, LEAST(now() + ($6::int * interval '1 second'), to_timestamp($12::float8)), $7, $8,
+       $9::text::jsonb, $10, $11, to_timestamp($12::float8))`,
     [
       idHash, options.userId, xsrfToken, options.rememberMe, options.accessToken ?? null, sessionLifetime(options.rememberMe),
       options.remoteAddress?.slice(0, 64) ?? null, options.userAgent?.slice(0, 512) ?? null,
+      token ? JSON.stringify(token.scopes) : null, token?.clientId ?? null, token?.issuedAt ?? null, token?.expiresAt ?? null,
     ],
   );
   return { cookieValue, idHash, xsrfToken, rememberMe: options.rememberMe };
@@ -61,13 +81,18 @@ export async function findSession(db: Queryable, cookieValue: string): Promise<S
   const row = await first<{
     id_hash: string; user_id: number; login: string; activated: boolean; xsrf_token: string; remember_me: boolean;
     access_token: string | null; stale: boolean; expires_in: number | string; roles: unknown; sources: unknown;
+    token_scopes: unknown; token_client_id: string | null; token_expires_in: number | string | null;
   }>(
     db,
     `SELECT s.id_hash, s.user_id, u.login, u.activated, s.xsrf_token, s.remember_me, s.access_token,
             s.last_seen_at < now() - ($2::int * interval '1 second') AS stale,
-            GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (s.expires_at - now()))))::int AS expires_in, ${USER_ROLES_AND_SOURCES_COLUMNS}
+            GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (s.expires_at - now()))))::int AS expires_in, ${USER_ROLES_AND_SOURCES_COLUMNS},
+            s.token_scopes, s.token_client_id,
+            GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (s.token_expires_at - now()))))::int AS token_expires_in
        FROM http_session s JOIN radar_user u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND s.expires_at > now()`,
+      WHERE s.id_hash = $1 AND s.expires_at > now()
+        AND NOT EXISTS (SELECT 1 FROM oauth_client_revocation r
+                         WHERE r.client_id = s.token_client_id AND s.token_issued_at <= floor(extract(epoch FROM r.revoked_at)))`,
     [sessionIdHash(cookieValue), TOUCH_INTERVAL_SECONDS],
   );
   if (!row) return undefined;
@@ -75,13 +100,23 @@ export async function findSession(db: Queryable, cookieValue: string): Promise<S
     idHash: row.id_hash, userId: row.user_id, login: row.login, activated: row.activated, xsrfToken: row.xsrf_token,
     rememberMe: row.remember_me, accessToken: row.access_token, stale: row.stale, expiresIn: Number(row.expires_in),
     access: accessOf({ id: row.user_id, login: row.login, activated: row.activated, roles: row.roles, sources: row.sources }),
+    ...(row.token_scopes === null ? {} : {
+      tokenScopes: jsonColumn<string[]>(row.token_scopes as string[] | string),
+      tokenClientId: row.token_client_id ?? undefined,
+      tokenExpiresIn: Number(row.token_expires_in),
+    }),
   };
 }
 
-/** Slides the expiry: idle time counts from now. */
+/** Seconds a session has left once touched now: its whole lifetime, or less when its token expires sooner. */
+export const touchedLifetime = (session: StoredSession): number =>
+  Math.min(sessionLifetime(session.rememberMe), session.tokenExpiresIn ?? Infinity);
+
+/** Slides the expiry: idle time counts from now (never past the expiry of the token the session was made from). */
 export async function touchSession(db: Queryable, session: StoredSession): Promise<void> {
   await db.query(
-    `UPDATE http_session SET last_seen_at = now(), expires_at = now() + ($2::int * interval '1 second') WHERE id_hash = $1`,
+    `UPDATE http_session SET last_seen_at = now(), expires_at = LEAST(now() + ($2::int * interval '1 second'), token_expires_at)
+      WHERE id_hash = $1`,
     [session.idHash, sessionLifetime(session.rememberMe)],
   );
 }

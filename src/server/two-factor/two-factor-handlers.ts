@@ -1,7 +1,9 @@
 // The account's second factor (docs/users.md, "Two-factor sign-in"): status, enrolment (secret and otpauth:// URI,
 // answered only while unconfirmed), confirmation (ten recovery codes answered once), disabling with a current code,
 // and a system admin's reset of another user's factor (audited). A wrong code counts towards the sign-in lockout
-// (oauth/login-throttle.ts), so these endpoints are no way around it.
+// (oauth/login-throttle.ts), so these endpoints are no way around it. Confirming a factor ends the user's earlier
+// tokens and other sessions (account/end-sessions.ts), which the password alone gave.
+import { currentSessionIdHash, endEarlierGrants } from '../account/end-sessions';
 import type { Principal } from '../auth/principal';
 import { first } from '../db/database';
 import { noContent, ok, type Reply, type RequestContext } from '../http/context';
@@ -38,7 +40,11 @@ export async function enrolTwoFactor(ctx: RequestContext, user: Holder): Promise
 
 export async function confirmTwoFactor(ctx: RequestContext, user: Holder, code: string): Promise<Reply> {
   await refuseWhenLocked(ctx, user.login);
-  const codes = await ctx.app.db.transaction((tx) => confirmEnrolment(tx, user.userId, code));
+  const codes = await ctx.app.db.transaction(async (tx) => {
+    const confirmed = await confirmEnrolment(tx, user.userId, code);
+    if (confirmed) await endEarlierGrants(tx, user.userId, currentSessionIdHash(ctx));
+    return confirmed;
+  });
   if (!codes) return countWrongCode(ctx, user.login);
   await recordAuditEvent(ctx.app.db, user.login, 'TWO_FACTOR_ENABLED', { remoteAddress: ctx.remoteAddress });
   return ok({ recoveryCodes: codes });

@@ -3,6 +3,7 @@
 // REQUIRE_2FA asks for a factor the user lacks, the enrolment form. A wrong code counts as a failed sign-in towards
 // the same lockout as a wrong password (oauth/login-throttle.ts) and is audited alike; the sign-in completes (failures
 // cleared, AUTHENTICATION_SUCCESS audited) only with a right code.
+import { endEarlierGrants } from '../account/end-sessions';
 import type { Database } from '../db/database';
 import { recordSecurityEvent } from '../audit/security-events';
 import { recordAuditEvent } from '../oauth/audit';
@@ -54,7 +55,11 @@ export async function secondStep(db: Database, form: URLSearchParams, remoteAddr
     const enrolment = await pendingEnrolment(db, pending.userId, pending.login);
     if (!enrolment) return { kind: 'expired' }; // the factor was reset meanwhile: start again
     step = { kind: 'enrol', token, ...enrolment };
-    recoveryCodes = await db.transaction((tx) => confirmEnrolment(tx, pending.userId, code, nowMs));
+    recoveryCodes = await db.transaction(async (tx) => {
+      const confirmed = await confirmEnrolment(tx, pending.userId, code, nowMs);
+      if (confirmed) await endEarlierGrants(tx, pending.userId); // what the password alone gave ends (there is no session yet)
+      return confirmed;
+    });
     accepted = recoveryCodes !== undefined;
   }
   if (!accepted) {
