@@ -45,6 +45,13 @@ const FRESH = `now() - ${KEY_VALIDITY_HOURS} * interval '1 hour'`;
  * Sets the password of the user holding this unexpired reset key, clears the key and activates the user (a new
  * user's first password is set this way). Answers the user, or undefined when the key is unknown, used or expired.
  */
+/** Whether this reset key is held by a user and still fresh: looked up before the new password is hashed, so an
+ * anonymous caller with a made-up key cannot make the server hash (the redeem below checks again, atomically). */
+export async function resetKeyIsFresh(db: Queryable, key: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM radar_user WHERE reset_key_hash = $1 AND reset_date > ${FRESH}`, [accountKeyHash(key)]);
+  return rows.length > 0;
+}
+
 export async function redeemResetKey(tx: Queryable, key: string, passwordHash: string): Promise<RedeemedKey | undefined> {
   const [row] = await tx.query<RedeemedKey>(
     `UPDATE radar_user

@@ -11,7 +11,7 @@ import { findUserRow, recordUserChange, USER_COLUMNS, type UserRow } from '../us
 import { USER_ENTITY } from '../users/user-http';
 import { rolesOfUser } from '../users/user-roles';
 import { coversUser } from '../users/user-scope';
-import { issueResetKey, redeemActivationKey, redeemResetKey } from './account-keys';
+import { issueResetKey, redeemActivationKey, redeemResetKey, resetKeyIsFresh } from './account-keys';
 import { sendAccountMail } from './account-mail';
 import { limitAccount, limitAddress } from './mail-limits';
 import { passwordError } from './account-handlers';
@@ -43,7 +43,7 @@ export async function finishPasswordReset(ctx: RequestContext, { key, newPasswor
   if (typeof newPassword !== 'string') throw apiError(400, 'error.weakPassword', USER_ENTITY, 'A new password is required');
   const refused = passwordError(newPassword);
   if (refused) throw refused;
-  if (typeof key !== 'string' || !key) throw invalidKey();
+  if (typeof key !== 'string' || !key || !(await resetKeyIsFresh(ctx.app.db, key))) throw invalidKey();
   const hash = await hashPassword(newPassword);
   await ctx.app.db.transaction(async (tx) => {
     const user = await redeemResetKey(tx, key, hash);
