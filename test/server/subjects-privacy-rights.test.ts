@@ -99,7 +99,13 @@ t('restriction of processing: the app gets no tokens and its tokens are refused;
   assert.is((await radmin('GET', '/api/subjects/held')).body.personName, 'Theodora Heldback');
   assert.is((await radmin('GET', '/api/subjects/held/access-export')).body.restriction.reason, 'Contests accuracy (Art. 18(1)(a))');
   assert.is((await analyst('GET', '/api/subjects/held/privacy')).body.restriction.restrictedBy, 'radmin');
+  // Kept but not used: the project's export leaves the subject out while the restriction holds.
+  const exported = await radmin('GET', '/api/projects/radar/subjects.csv');
+  assert.is(exported.status, 200, exported.text);
+  assert.not.match(exported.text, /Heldback/);
+  assert.not.match(exported.text, /\nheld,/);
   assert.is((await radmin('DELETE', '/api/subjects/held/restriction')).status, 204);
+  assert.match((await radmin('GET', '/api/projects/radar/subjects.csv')).text, /\nheld,/, 'exported again once lifted');
   const again = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: app.refresh }, ['aRMT', 'armt-secret']);
   assert.is(again.status, 200, again.text);
   assert.is((await analyst('GET', '/api/subjects/held/privacy')).body.restriction, undefined);

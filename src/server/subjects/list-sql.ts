@@ -258,11 +258,14 @@ export function buildExactLookup(c: SubjectCriteria, projectId: number, external
  * columns a file needs (no DTO: roles and source details are not exported); no count. Same filters and order as the
  * page.
  */
+/** A subject whose processing is restricted (Art. 18, docs/privacy.md) is kept but not used: never exported. */
+const NOT_RESTRICTED = 'NOT EXISTS (SELECT 1 FROM subject_restriction r WHERE r.subject_id = s.id)';
+
 export function buildExportBatch(c: SubjectCriteria, scope: ProjectScope, batchSize: number, visibility?: Visibility): { sql: string; params: unknown[] } {
   const p = new Params().hide(scope, visibility);
   const where = filters(c, p, scope);
   const keyset = keysetPredicate(c, p, 's');
-  const all = keyset ? [...where, keyset] : where;
+  const all = [...where, ...(keyset ? [keyset] : []), NOT_RESTRICTED];
   const ids = `ARRAY(SELECT s.id FROM ${p.subjects} s${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY ${orderBy(c.sort, 's')} LIMIT ${wholeNumber(batchSize)})`;
   // Attributes and sources are aggregated once for the batch (a join on its ids), not per subject.
   const sql = `WITH k AS MATERIALIZED (SELECT * FROM unnest(${ids}) WITH ORDINALITY AS k(id, ord)),
@@ -286,7 +289,7 @@ SELECT s.id AS subject_id, s.login AS subject_login, s.external_id AS subject_ex
 /** The attribute keys of the subjects `c` matches (the export's columns), in the "C" order. */
 export function buildExportAttributeKeys(c: SubjectCriteria, scope: ProjectScope, visibility?: Visibility): { sql: string; params: unknown[] } {
   const p = new Params().hide(scope, visibility);
-  const where = [...filters(c, p, scope), p.visible('s')];
+  const where = [...filters(c, p, scope), p.visible('s'), NOT_RESTRICTED];
   const sql = `SELECT DISTINCT m.attribute_key COLLATE "C" AS attribute_key FROM subject_metadata m
     WHERE m.subject_id IN (SELECT s.id FROM ${p.subjects} s WHERE ${where.join(' AND ')}) ORDER BY 1`;
   return { sql, params: p.values };
