@@ -217,7 +217,7 @@ const rows = [...Object.keys(outputs), 'dist/client/widgets.js']
   .filter((file) => !file.endsWith('.map'))
   .map((file) => {
     const buf = readFileSync(join(root, file));
-    const sizes = compressedBytes.get(relative('dist', file));
+    const sizes = compressedBytes.get(relative('dist', file)) ?? { gzip: buf.length, brotli: buf.length }; // an image goes as it is
     return { file: relative('dist', file), raw: buf.length, gzip: sizes.gzip, brotli: sizes.brotli };
   })
   .sort((a, b) => b.raw - a.raw);
