@@ -2,9 +2,11 @@
 // error shapes, unknown routes, graceful shutdown, ids as numbers, the widget assets' CORS headers.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { buildRouter } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { ok } from '../../src/server/http/context';
@@ -25,6 +27,22 @@ writeFileSync(join(clientDir, 'widgets.js.map'), '{"version":3,"sources":[],"map
 writeFileSync(join(clientDir, 'widgets-ABCDEFGH.js.map'), '{"version":3,"sources":[],"mappings":""}');
 writeFileSync(join(clientDir, 'custom-elements.json'), '{"schemaVersion":"2.1.0","modules":[]}');
 writeFileSync(join(clientDir, 'assets', 'widgets-ABCDEFGH.js'), 'export {};');
+// A chunk as build.mjs leaves it: beside it its twins compressed at the best ratio (brotli quality 11, here with a
+// small window too and gzip with a file name in its header, so neither is what the server would make on a request).
+const chunkJs = Buffer.from('export const chunk = "precompressed";'.repeat(100));
+const chunkBr = brotliCompressSync(chunkJs, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_LGWIN]: 10 } });
+const chunkGz = Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 8, 0, 0, 0, 0, 2, 255]), Buffer.from('chunk.js\0'), gzipSync(chunkJs, { level: 9 }).subarray(10)]);
+writeFileSync(join(clientDir, 'assets', 'chunk-ABCDEFGH.js'), chunkJs);
+writeFileSync(join(clientDir, 'assets', 'chunk-ABCDEFGH.js.br'), chunkBr);
+writeFileSync(join(clientDir, 'assets', 'chunk-ABCDEFGH.js.gz'), chunkGz);
+// A file changed after the build: its twins hold the old text (one of them is not even brotli), and are newer than it
+// (a copy that does not keep modification times).
+const changedJs = Buffer.from('export const changed = "after the build";'.repeat(100));
+writeFileSync(join(clientDir, 'assets', 'changed-ABCDEFGH.js'), changedJs);
+writeFileSync(join(clientDir, 'assets', 'changed-ABCDEFGH.js.br'), Buffer.from('not brotli at all'));
+writeFileSync(join(clientDir, 'assets', 'changed-ABCDEFGH.js.gz'), gzipSync(Buffer.from('export const old = 1;'.repeat(100))));
+const anHourAgo = new Date(Date.now() - 3600_000);
+utimesSync(join(clientDir, 'assets', 'changed-ABCDEFGH.js'), anHourAgo, anHourAgo);
 const WIDGET_ASSETS = ['/widgets.js', '/widgets-ABCDEFGH.js', '/widgets.js.map', '/widgets-ABCDEFGH.js.map', '/custom-elements.json'];
 const PRIVATE_FILES = ['/', '/index.html', '/assets/main-ABCDEFGH.js', '/assets/widgets-ABCDEFGH.js'];
 
@@ -94,6 +112,53 @@ t('serves index.html at the root and hashed assets as immutable, compressed on r
   assert.is(again.status, 304);
   const traversal = await server.request('GET', '/%2e%2e/%2e%2e/etc/passwd');
   assert.is(traversal.status, 404);
+});
+
+/** A GET as sent over the wire: the body as it came, still encoded (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('error', reject);
+    }).on('error', reject).end();
+  });
+}
+
+t("the build's precompressed twins go out as they are, with the file's own headers and ETag", async () => {
+  const url = server.url + '/assets/chunk-ABCDEFGH.js';
+  const plain = await rawGet(url, {});
+  assert.is(plain.headers['content-encoding'], undefined);
+  assert.ok(plain.body.equals(chunkJs));
+  const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+  assert.is(br.headers['content-encoding'], 'br');
+  assert.ok(br.body.equals(chunkBr), 'the .br twin, byte for byte');
+  assert.is(br.headers['content-length'], String(chunkBr.length));
+  const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  assert.ok(gz.body.equals(chunkGz), 'the .gz twin, byte for byte');
+  assert.is(gz.headers['content-length'], String(chunkGz.length));
+  for (const res of [plain, br, gz]) {
+    assert.is(res.status, 200);
+    assert.is(res.headers['content-type'], 'text/javascript; charset=utf-8');
+    assert.is(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.is(res.headers.vary, 'Accept-Encoding');
+    assert.is(res.headers.etag, plain.headers.etag, 'one ETag for the file, whatever its encoding');
+  }
+  const revalidated = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
+  assert.is(revalidated.status, 304);
+  assert.is(revalidated.body.length, 0);
+});
+
+t('twins that do not decode to their file are not sent: the file is compressed on request instead', async () => {
+  const url = server.url + '/assets/changed-ABCDEFGH.js';
+  const br = await rawGet(url, { 'accept-encoding': 'br' });
+  assert.is(br.headers['content-encoding'], 'br');
+  assert.ok(brotliDecompressSync(br.body).equals(changedJs));
+  const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  assert.ok(gunzipSync(gz.body).equals(changedJs));
 });
 
 t('the widget assets are for any origin: CORS *, JavaScript type, a revalidated stable URL and an immutable hashed one', async () => {
