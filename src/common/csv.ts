@@ -131,11 +131,8 @@ function tooManyRows(line: number, max: number): CsvError {
   return new CsvError(`The file has more than ${max} rows`, line, 'tooManyRows');
 }
 
-/**
- * Parses the whole text. Blank lines are skipped. A quote inside an unquoted field, text after a closing quote, or a
- * quoted field left open at the end is a CsvError naming the 1-based line.
- */
-export function parseCsv(input: string, separator?: Separator, limits: CsvLimits = {}): CsvTable {
+/** Reads the records into a table, yielding after each one how many it holds (the pausing reader pauses there). */
+function* readTable(input: string, separator: Separator | undefined, limits: CsvLimits, table: { value?: CsvTable }): Generator<number> {
   const text = input.startsWith(BOM) ? input.slice(1) : input;
   const sep = separator ?? detectSeparator(text);
   const rows: string[][] = [];
@@ -144,9 +141,20 @@ export function parseCsv(input: string, separator?: Separator, limits: CsvLimits
     if (limits.maxRecords !== undefined && rows.length > limits.maxRecords) throw tooManyRows(line, limits.maxRecords);
     rows.push(row);
     starts.push(line);
+    yield rows.length;
   }
   const [header = [], ...rest] = rows;
-  return { separator: sep, header, records: rest, lines: starts.slice(1) };
+  table.value = { separator: sep, header, records: rest, lines: starts.slice(1) };
+}
+
+/**
+ * Parses the whole text. Blank lines are skipped. A quote inside an unquoted field, text after a closing quote, or a
+ * quoted field left open at the end is a CsvError naming the 1-based line.
+ */
+export function parseCsv(input: string, separator?: Separator, limits: CsvLimits = {}): CsvTable {
+  const table: { value?: CsvTable } = {};
+  for (const _ of readTable(input, separator, limits, table)) { /* read to the end */ }
+  return table.value!;
 }
 
 /**
@@ -154,18 +162,9 @@ export function parseCsv(input: string, separator?: Separator, limits: CsvLimits
  * requests are answered while a large file is read.
  */
 export async function parseCsvPausing(input: string, pause: () => Promise<void>, limits: CsvLimits = {}, every = 500): Promise<CsvTable> {
-  const text = input.startsWith(BOM) ? input.slice(1) : input;
-  const sep = detectSeparator(text);
-  const rows: string[][] = [];
-  const starts: number[] = [];
-  for (const [row, line] of records(text, sep)) {
-    if (limits.maxRecords !== undefined && rows.length > limits.maxRecords) throw tooManyRows(line, limits.maxRecords);
-    rows.push(row);
-    starts.push(line);
-    if (rows.length % every === 0) await pause();
-  }
-  const [header = [], ...rest] = rows;
-  return { separator: sep, header, records: rest, lines: starts.slice(1) };
+  const table: { value?: CsvTable } = {};
+  for (const count of readTable(input, undefined, limits, table)) if (count % every === 0) await pause();
+  return table.value!;
 }
 
 /**
