@@ -198,9 +198,9 @@ if (entry[1].cssBundle) firstLoad.add(entry[1].cssBundle);
 // compressing on a request at a speed it can afford. Source maps are left to the server: they are most of the bytes
 // (quality 11 would add seconds to every build) and only developer tools fetch them. Files of 512 bytes or less are
 // sent as they are (the server's threshold), so they get no twins. The first load's gzip twins come from Zopfli
-// (@gfx/zopfli): ordinary gzip that every client inflates, 3 to 4 % smaller than level 9, for half a second of build
-// per 100 KB, so only the files every visitor fetches first get it (a browser that does not ask for brotli, such as
-// Firefox over plain http, gets gzip).
+// (@gfx/zopfli): ordinary gzip that every client inflates, 3 to 4 % smaller than level 9 but slow (about 5 s for the
+// whole client, 1 s for the first load), so only the files every visitor fetches first get it (a browser that does
+// not ask for brotli, such as Firefox over plain http, gets gzip).
 const compressedBytes = new Map(); // dist-relative file -> { gzip, brotli }, as written
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,8 +1,8 @@
 // Named loggers whose levels can change while the server runs (the logs screen lists and sets them).
 // A logger without its own level inherits the root level, so `LOG_LEVEL` moves everything at once.
-// Records are plain lines, or with LOG_FORMAT=json one JSON object per line that carries the request it was written
-// for (http/request-scope.ts) and, for an error, its stack trace inside the record, so a log search finds every line of
-// one request and no record spans several lines.
+// Records are plain lines (with the id of the request they were written for, http/request-scope.ts), or with
+// LOG_FORMAT=json one JSON object per line that carries the request's id, method, route and user and, for an error,
+// its stack trace inside the record, so a log search finds every line of one request and no record spans lines.
 import type { LogLevel } from './config';
 import { LOG_LEVELS } from './config';
 import type { LogFormat } from './config-operations';
@@ -64,7 +64,10 @@ export class LoggerRegistry {
       this.sink(jsonRecord(name, level, msg, extra));
       return;
     }
-    let line = `${new Date().toISOString()} ${level.padEnd(5)} ${name}: ${msg}`;
+    // The request's id right after the time: the level, logger and message keep their form for whoever reads or
+    // greps them, and one grep for the id finds every line of the request.
+    const request = currentRequest();
+    let line = `${new Date().toISOString()} ${request ? `[${request.requestId}] ` : ''}${level.padEnd(5)} ${name}: ${msg}`;
     if (extra instanceof Error) line += ` ${extra.stack ?? extra.message}`;
     else if (extra !== undefined) line += ` ${JSON.stringify(extra)}`;
     this.sink(line);

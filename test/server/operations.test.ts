@@ -227,6 +227,38 @@ t('LOG_FORMAT=json: one object per line with the request\'s id, method, route, s
   }
 });
 
+t('LOG_FORMAT=text: a line written for a request carries its id after the time; other lines carry none', async () => {
+  const lines: string[] = [];
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'INFO', DATA_DIR: mkdtempSync(join(tmpdir(), 'mp-text-log-')) });
+  assert.is(config.logFormat, 'text');
+  const logs = new LoggerRegistry(config.logLevel, (line) => lines.push(line), config.logFormat);
+  const router = buildRouter().entries([
+    testRoute('GET', '/api/test-text-log', async ({ ctx }) => {
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the scope must survive an await
+      ctx.app.logs.get('test').info('inside the request');
+      return ok({});
+    }),
+  ]);
+  let database: TestDatabase | undefined;
+  let running: RunningServer | undefined;
+  try {
+    database = await createTestDatabase();
+    running = await startServer(config, database.db, { logs, router });
+    logs.get('test').info('outside any request');
+    const answer = await fetch(`${running.url}/api/test-text-log`, { headers: { 'x-request-id': 'req-text-1' } });
+    assert.is(answer.status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ofRequest = lines.filter((line) => line.includes('[req-text-1]'));
+    assert.equal(ofRequest.map((line) => /^\S+Z \[req-text-1\] (INFO|WARN|ERROR|DEBUG|TRACE) +(\S+): /.exec(line)?.[2]), ['test', 'http'], lines.join('\n'));
+    assert.match(ofRequest[0], / INFO  test: inside the request$/);
+    assert.ok(lines.some((line) => /^\S+Z INFO  test: outside any request$/.test(line)), lines.join('\n'));
+  } finally {
+    await running?.stop();
+    await database?.drop();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  }
+});
+
 t('workers\' metrics add up per label set; per-worker series keep a worker label; a stopped worker\'s counts stay', () => {
   const worker = (requests: number, rss: number): Family[] => {
     const counter = new Counter('portal_token_grants_total', 'grants');
