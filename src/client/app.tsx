@@ -37,6 +37,7 @@ const subject = lazyArea(() => import('./features/subject'));
 const pairApp = lazyArea(() => import('./features/subject/pair-app'));
 const oauthClient = lazyArea(() => import('./features/oauth-client'));
 const participants = lazyArea(() => import('./features/participants'));
+const privacy = lazyArea(() => import('./features/privacy'));
 
 const SOURCE_TYPE = 'source-type/:sourceTypeProducer/:sourceTypeModel/:catalogVersion';
 
@@ -62,6 +63,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'jhi-health', page: health('HealthPage'), authorities: SYS, titleKey: 'health.title' },
   { path: 'logs', page: logs('LogsPage'), authorities: SYS, titleKey: 'logs.title' },
   { path: 'jhi-metrics', page: metrics('MetricsPage'), authorities: SYS, titleKey: 'metrics.title' },
+  { path: 'processing-record', page: privacy('ProcessingRecordPage'), authorities: SYS, titleKey: 'privacy.record.title' },
 
   // Business data
   { path: 'organization', page: organization('OrganizationListPage'), authorities: SYS, titleKey: 'managementPortalApp.organization.home.title' },

@@ -74,6 +74,7 @@ export const PAGES: readonly Screen[] = [
   { route: 'docs', path: 'docs' },
   { route: 'jhi-health', path: 'jhi-health' },
   { route: 'logs', path: 'logs' },
+  { route: 'processing-record', path: 'processing-record' },
   { route: 'jhi-metrics', path: 'jhi-metrics' },
   { route: 'organization', path: 'organization' },
   ...tabs('organization/:organizationName', 'organization/main', ['projects', 'permissions']),

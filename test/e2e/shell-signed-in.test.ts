@@ -29,7 +29,7 @@ t('the signed-in navbar: entities, organizations, administration, account; sign 
   assert.is(await hashOf(page), '#/');
   assert.match(await page.$eval('main', (m) => m.textContent ?? ''), /You are logged in as user "admin"/);
   assert.equal(await menuItems(page, 'entity-menu'), ['Source', 'Source type', 'Source data', 'Subject']);
-  assert.equal(await menuItems(page, 'admin-menu'), ['User management', 'Organizations', 'OAuth clients', 'Metrics', 'Health', 'Audits', 'Revisions', 'Logs']);
+  assert.equal(await menuItems(page, 'admin-menu'), ['User management', 'Organizations', 'OAuth clients', 'Metrics', 'Health', 'Audits', 'Revisions', 'Logs', 'Record of processing']);
   assert.equal(await menuItems(page, 'account-menu'), ['Settings', 'Password', 'Sign out']);
   assert.ok(await page.$('#projects-menu'));
   // By keyboard: open Administration, go down to Health, choose it.

@@ -27,7 +27,7 @@ t('a system admin gets the entities, organizations and admin menus', async () =>
   assert.equal(itemTexts('entity-menu'), ['Source', 'Source type', 'Source data', 'Subject']);
   assert.equal(itemTexts('projects-menu'), ['main', 'other org']);
   assert.is(document.querySelector('[aria-labelledby="projects-menu"] a')?.getAttribute('href'), '/organization/main');
-  assert.equal(itemTexts('admin-menu'), ['User management', 'Organizations', 'OAuth clients', 'Metrics', 'Health', 'Audits', 'Revisions', 'Logs']);
+  assert.equal(itemTexts('admin-menu'), ['User management', 'Organizations', 'OAuth clients', 'Metrics', 'Health', 'Audits', 'Revisions', 'Logs', 'Record of processing']);
   assert.equal(itemTexts('account-menu'), ['Settings', 'Password', 'Sign out']);
   assert.is(document.querySelector('[aria-labelledby="account-menu"] a')?.getAttribute('href'), 'api/redirect/account');
   assert.ok($('#logout'));
@@ -64,14 +64,14 @@ t('menus work by keyboard: Enter opens on the first item, arrows move, Escape cl
   assert.is(document.activeElement?.textContent, 'Organizations');
   fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
   fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
-  assert.is(document.activeElement?.textContent, 'Logs', 'wraps around');
+  assert.is(document.activeElement?.textContent, 'Record of processing', 'wraps around');
   fireEvent.keyDown(document.activeElement!, { key: 'Home' });
   assert.is(document.activeElement?.textContent, 'User management');
   fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
   assert.ok(list.hidden);
   assert.is(document.activeElement, button);
   fireEvent.keyDown(button, { key: 'ArrowUp' });
-  assert.is(document.activeElement?.textContent, 'Logs', 'ArrowUp opens on the last item');
+  assert.is(document.activeElement?.textContent, 'Record of processing', 'ArrowUp opens on the last item');
   fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
   assert.ok(list.hidden, 'Tab closes');
   fireEvent.keyDown(button, { key: ' ' });

@@ -32,6 +32,7 @@ export function adminMenuItems(t: Translate, apiDocs: boolean): NavMenuItem[] {
     { key: 'audits', to: 'audits', label: t('global.menu.admin.audits') },
     { key: 'revisions', to: 'revisions', label: t('global.menu.admin.revisions') },
     { key: 'logs', to: 'logs', label: t('global.menu.admin.logs') },
+    { key: 'processing-record', to: 'processing-record', label: t('global.menu.admin.processingRecord') },
   ];
   if (apiDocs) items.push({ key: 'docs', to: 'docs', label: t('global.menu.admin.apidocs') });
   return items;
