@@ -6,7 +6,8 @@
 // stays in the project's texts, which a project admin writes.
 import type { Config } from '../config';
 import type { Queryable } from '../db/database';
-import { privacyOfProjects, type ProjectPrivacy } from './project-privacy';
+import type { ProcessingRecord } from '../../common/privacy';
+import { privacyOfProjects } from './project-privacy';
 
 /** The personal data the portal stores about a subject, by the HIDDEN_SUBJECT_FIELDS setting that leaves it out. */
 const SUBJECT_DATA: [string, string | undefined][] = [
@@ -23,21 +24,6 @@ const SUBJECT_DATA: [string, string | undefined][] = [
   ['who viewed or exported the subject\'s data (audit log)', undefined],
   ['network addresses of the app\'s sign-ins and pairings (audit log)', undefined],
 ];
-
-export interface ProcessingActivity extends ProjectPrivacy {
-  project: string;
-  organization: string | null;
-  categoriesOfDataSubjects: string;
-  categoriesOfPersonalData: string[];
-  subjects: number;
-}
-
-export interface ProcessingRecord {
-  generatedAt: string;
-  activities: ProcessingActivity[];
-  auditRetention: { allEventsDays: number | null; byType: Record<string, number>; personalFieldsDays: number | null };
-  technicalMeasures: string[];
-}
 
 export async function processingRecord(db: Queryable, config: Pick<Config, 'hiddenSubjectFields' | 'auditRetentionDays' | 'auditRetentionByType' | 'auditPersonalDataDays' | 'requireTwoFactor'>): Promise<ProcessingRecord> {
   const projects = await db.query<{ project_name: string; organization: string | null; subjects: number }>(

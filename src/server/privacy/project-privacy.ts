@@ -2,20 +2,10 @@
 // participant be told (purposes, legal basis, recipients, retention, where the data came from, the person's rights)
 // and who the controller is. A project admin sets it (PUT api/projects/{p}/privacy); every field left unset answers
 // the default below, which docs/privacy.md lists too. The subject access export and the Art. 30 record show it.
+import { PRIVACY_FIELDS, type PrivacyField, type ProjectPrivacy } from '../../common/privacy';
 import type { Queryable } from '../db/database';
 
-export interface ProjectPrivacy {
-  controller: string;
-  purposes: string;
-  legalBasis: string;
-  recipients: string;
-  retention: string;
-  dataSource: string;
-  rights: string;
-}
-
-export const PRIVACY_FIELDS = ['controller', 'purposes', 'legalBasis', 'recipients', 'retention', 'dataSource', 'rights'] as const;
-export type PrivacyField = (typeof PRIVACY_FIELDS)[number];
+export { PRIVACY_FIELDS, type PrivacyField, type ProjectPrivacy };
 export const PRIVACY_TEXT_MAX = 4000;
 
 const COLUMN: Record<PrivacyField, string> = {

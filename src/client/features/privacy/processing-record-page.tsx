@@ -2,7 +2,9 @@
 // settings, shown for reading (one section per project: its organization, how many subjects it holds, what its
 // participants are told, the categories of subjects and data; then the audit retention and the technical measures)
 // and offered as the JSON download a data-protection officer files. System admins only (the route table and the
-// server both say so).
+// server both say so). The record's texts (a project's privacy information as its admins wrote it, or the portal's
+// defaults, and the portal's categories and measures) are shown as the server wrote them, as the download carries
+// them; the screen's own labels are translated.
 import { Fragment, type ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
 import type { PageProps } from '../../components/popup/popup-types';
@@ -12,7 +14,9 @@ import { useT } from '../../lib/i18n-react';
 import { useResource } from '../../lib/resource-react';
 import { Link } from '../../lib/router-react';
 import { pathOf } from '../../lib/app-url';
-import { PROCESSING_RECORD_PATH, PROCESSING_TEXT_FIELDS, type ProcessingActivity, type ProcessingRecord } from './processing-record';
+import { PRIVACY_FIELDS, type ProcessingActivity, type ProcessingRecord } from '../../../common/privacy';
+
+const PROCESSING_RECORD_PATH = 'api/privacy/processing-record';
 
 export function ProcessingRecordPage(_props: PageProps): ReactNode {
   const t = useT();
@@ -77,7 +81,7 @@ function Activity({ activity }: { activity: ProcessingActivity }): ReactNode {
         <dd>{activity.organization ?? '—'}</dd>
         <dt>{t('privacy.record.subjects')}</dt>
         <dd>{activity.subjects}</dd>
-        {PROCESSING_TEXT_FIELDS.map((field) => (
+        {PRIVACY_FIELDS.map((field) => (
           <Fragment key={field}>
             <dt>{t(`managementPortalApp.project.privacy.field.${field}`)}</dt>
             <dd className="processing-record__text">{activity[field]}</dd>
