@@ -17,6 +17,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY build.mjs tsconfig.json ./
 COPY scripts scripts
+# package.json's postinstall, which --ignore-scripts skipped: the mended postgres.js pool (scripts/patch-postgres.mjs).
+RUN node scripts/patch-postgres.mjs
 COPY static static
 COPY src src
 RUN node build.mjs --quiet && npm prune --omit=dev --no-audit --no-fund --ignore-scripts

@@ -72,8 +72,13 @@ if ! docker exec "$name" cat /root/.postgresql/root.crt 2>&1 | grep -q 'image-te
   echo "image test: the image's user cannot read /root/.postgresql/root.crt"
   exit 1
 fi
+# The image's postgres.js is the mended one (scripts/patch-postgres.mjs, run by the Dockerfile).
+if ! docker exec "$name" head -1 node_modules/postgres/src/index.js 2>&1 | grep -q 'radar-portal: reserve mended'; then
+  echo "image test: the image's postgres.js is not mended (scripts/patch-postgres.mjs did not run in the build)"
+  exit 1
+fi
 docker rm -f "$name" >/dev/null 2>&1
-echo "image test: the image passed (user $user, probe /bin/sh /config/healthcheck.sh, import-mp present, /root/.postgresql/root.crt readable)"
+echo "image test: the image passed (user $user, probe /bin/sh /config/healthcheck.sh, import-mp present, /root/.postgresql/root.crt readable, postgres.js mended)"
 
 # --- docker compose: docker-compose.yml unchanged, on the image above (docs/deploy.md, "docker-compose").
 compose_started=$(date +%s)

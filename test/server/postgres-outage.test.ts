@@ -108,6 +108,60 @@ if (TEST_DATABASE_URL) {
     }
   });
 
+  t('a transaction waiting for the connection the server ends gets it once it has reconnected (postgres.js #1195)', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
+    db.enforceTimeouts!({ acquireMs: 3000, statementMs: 5000 });
+    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      let pid = 0;
+      let endFirst!: () => void;
+      const first = db.transaction(async (tx) => {
+        pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid;
+        await new Promise<void>((resolve) => (endFirst = resolve));
+        return tx.query('SELECT 1');
+      }).then(() => 'committed', (error: { code?: string }) => error.code);
+      while (!pid) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Queued for the one connection, which the server then ends: the pool reconnects it for this caller.
+      const started = Date.now();
+      const second = db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')).catch((error: { code?: string }) => error.code);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await admin.unsafe('SELECT pg_terminate_backend($1)', [pid]);
+      assert.equal(await second, [{ ok: 1 }], 'the waiting transaction runs on the reconnected connection');
+      assert.ok(Date.now() - started < 2000, `at once, not at its deadline (${Date.now() - started} ms)`);
+      endFirst();
+      assert.is(await first, 'CONNECTION_CLOSED');
+      assert.equal(await db.query('SELECT 2 AS ok'), [{ ok: 2 }]);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+
+  t('a transaction handed the stale error of a connection the server ended does not take that connection out of the pool', async () => {
+    const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
+    db.enforceTimeouts!({ acquireMs: 3000, statementMs: 5000 });
+    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      const sleeping = db.query("SELECT pg_sleep(5), 'stale-sleeper' AS mark").then(() => 'slept', (error: { code?: string }) => error.code);
+      let pids: { pid: number }[] = [];
+      while (!pids.length) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        pids = await admin.unsafe<{ pid: number }[]>("SELECT pid FROM pg_stat_activity WHERE query LIKE '%stale-sleeper'' AS mark' AND pid <> pg_backend_pid()");
+      }
+      await admin.unsafe('SELECT pg_terminate_backend($1)', [pids[0].pid]);
+      assert.is(await sleeping, 'CONNECTION_CLOSED');
+      // The connection reconnects for this transaction's reservation, which postgres.js 3.4.9 fails with the 57P01 it
+      // kept and then hands the connection anyway; the transaction tries again (postgres.ts, STALE_CODES).
+      const started = Date.now();
+      assert.equal(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')).catch((error: { code?: string }) => error.code), [{ ok: 1 }]);
+      assert.equal(await db.query('SELECT 2 AS ok').catch((error: { code?: string }) => error.code), [{ ok: 2 }], 'the connection is back in the pool');
+      assert.ok(Date.now() - started < 2000, `at once (${Date.now() - started} ms)`);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+
   t('a statement past its timeout answers a DatabaseTimeout and is cancelled on the server, in a transaction or not', async () => {
     const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
     db.enforceTimeouts!({ acquireMs: 300, statementMs: 700 });

@@ -16,7 +16,9 @@
 // was back: here a closed connection may reconnect after RECONNECT_DELAY_SECONDS. A transaction's connection is
 // watched for closing (the server restarted, or terminated the session between two statements): postgres.js 3.4.9
 // answers a statement sent on such a connection never, and throws from a timer, so none is sent and it is not released.
-// test/server/postgres-outage.test.ts stops and starts a real server under load.
+// Two faults of postgres.js 3.4.9's pool that strand a waiting `sql.reserve()` are mended in node_modules by
+// scripts/patch-postgres.mjs (npm's postinstall). test/server/postgres-outage.test.ts stops and starts a real server
+// under load, and shows each fault.
 
 import postgres from 'postgres';
 import type { Database, DatabaseTimeouts, Queryable, QueryOptions } from './database';
@@ -33,10 +35,10 @@ const CONNECT_TIMEOUT_SECONDS = 10;
 const KEEP_ALIVE_SECONDS = 10;
 /** Idle connections close after this long: the pool shrinks back after a burst, and a stale one is not kept for hours. */
 const IDLE_TIMEOUT_SECONDS = 60;
-/** A connection is replaced after 4 to 6 minutes (postgres.js's default: 30 to 60). When a stale error (STALE_CODES)
- * fails a caller waiting to reserve a connection, postgres.js 3.4.9 still hands that connection to the caller, which is
- * gone: the connection stays out of the pool until its lifetime ends. A short lifetime bounds that loss; replacing a
- * connection costs a few milliseconds. */
+/** A connection is replaced after 4 to 6 minutes (postgres.js's default: 30 to 60): a stale one is not kept for long,
+ * and replacing a connection costs a few milliseconds. (postgres.js 3.4.9 handed a connection to a reservation the
+ * reconnect had already failed, which kept it out of the pool until its lifetime ended; scripts/patch-postgres.mjs
+ * mends that, and that a waiting reservation was dropped by a reconnect that succeeded.) */
 const maxLifetimeSeconds = () => 60 * (4 + Math.random() * 2);
 /** The wait before a closed connection opens again; each attempt is one request's, so a down server is not hammered. */
 const RECONNECT_DELAY_SECONDS = 0.2;
