@@ -38,9 +38,11 @@ export function postgresPackageDir(root = join(dirname(fileURLToPath(import.meta
 /** Both module formats of the package carry the pool. */
 export const POOL_FILES = ['src/index.js', 'cjs/src/index.js'];
 
+export const isMended = (text) => text.includes(MARK);
+
 /** `text` mended; already mended text comes back as it is. Throws when the text is not the one these edits are for. */
 export function mend(text, file = 'index.js') {
-  if (text.includes(MARK)) return text;
+  if (isMended(text)) return text;
   let out = text;
   for (const { from, to } of EDITS) {
     if (out.split(from).length !== 2) {
@@ -52,7 +54,6 @@ export function mend(text, file = 'index.js') {
   return `${MARK}\n${out}`;
 }
 
-export const isMended = (text) => text.includes(MARK);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dir = postgresPackageDir();
@@ -61,7 +62,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const path = join(dir, file);
     const text = readFileSync(path, 'utf8');
     try {
-      if (!isMended(text)) writeFileSync(path, mend(text, `postgres ${version} ${file}`));
+      const mended = mend(text, `postgres ${version} ${file}`);
+      if (mended !== text) writeFileSync(path, mended);
     } catch (error) {
       console.error(error.message);
       process.exit(1);

@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import postgres from 'postgres';
 import { openPostgres } from '../../src/server/db/postgres';
+import type { Database, DatabaseTimeouts } from '../../src/server/db/database';
 import { spawnServer, waitListening } from '../setup/process';
 import { seedForProcess, type ProcessFixture } from '../setup/process-fixture';
 import { ownPostgresUnavailable, startOwnPostgres } from '../setup/own-postgres';
@@ -55,38 +56,47 @@ async function call(url: string, fixture: ProcessFixture, kind: 'read' | 'write'
   }
 }
 
+/** A pool of the portal's own (`timeouts`: as the server enforces them once started) and a superuser connection that
+ * ends its sessions, both closed after `fn`. */
+async function withPool(max: number, timeouts: DatabaseTimeouts | undefined, fn: (db: Database, admin: postgres.Sql) => Promise<void>) {
+  const db = openPostgres(TEST_DATABASE_URL!, { max });
+  if (timeouts) db.enforceTimeouts!(timeouts);
+  const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    await fn(db, admin);
+  } finally {
+    await admin.end();
+    await db.close();
+  }
+}
+
 if (TEST_DATABASE_URL) {
   t('a transaction whose session the server ended between two statements fails at once; the pool carries on', async () => {
-    const db = openPostgres(TEST_DATABASE_URL!, { max: 2 });
-    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    // postgres.js 3.4.9 never answers a statement sent on such a connection, and throws from a timer.
-    const thrown: unknown[] = [];
-    const onThrown = (error: unknown) => thrown.push(error);
-    process.on('uncaughtException', onThrown);
-    try {
-      const outcome = await db.transaction(async (tx) => {
-        const [{ pid }] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-        await admin.unsafe('SELECT pg_terminate_backend($1)', [pid]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return tx.query('SELECT 1');
-      }).then(() => 'committed', (error: { code?: string }) => error.code);
-      assert.is(outcome, 'CONNECTION_CLOSED');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(thrown, []);
-      assert.equal(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')), [{ ok: 1 }]);
-      assert.equal(await db.query('SELECT 2 AS ok'), [{ ok: 2 }]);
-    } finally {
-      process.off('uncaughtException', onThrown);
-      await admin.end();
-      await db.close();
-    }
+    await withPool(2, undefined, async (db, admin) => {
+      // postgres.js 3.4.9 never answers a statement sent on such a connection, and throws from a timer.
+      const thrown: unknown[] = [];
+      const onThrown = (error: unknown) => thrown.push(error);
+      process.on('uncaughtException', onThrown);
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const [{ pid }] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await admin.unsafe('SELECT pg_terminate_backend($1)', [pid]);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return tx.query('SELECT 1');
+        }).then(() => 'committed', (error: { code?: string }) => error.code);
+        assert.is(outcome, 'CONNECTION_CLOSED');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.equal(thrown, []);
+        assert.equal(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')), [{ ok: 1 }]);
+        assert.equal(await db.query('SELECT 2 AS ok'), [{ ok: 2 }]);
+      } finally {
+        process.off('uncaughtException', onThrown);
+      }
+    });
   });
 
   t('a session the server ended mid-statement: the callers after it are not handed its stale 57P01', async () => {
-    const db = openPostgres(TEST_DATABASE_URL!, { max: 2 });
-    db.enforceTimeouts!({ acquireMs: 5000, statementMs: 5000 });
-    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    try {
+    await withPool(2, { acquireMs: 5000, statementMs: 5000 }, async (db, admin) => {
       for (const next of [() => db.query('SELECT 1 AS ok'), () => db.transaction((tx) => tx.query('SELECT 1 AS ok'))]) {
         // Both connections busy, the next caller queued for whichever frees first.
         const pids: number[] = [];
@@ -102,17 +112,11 @@ if (TEST_DATABASE_URL) {
         // postgres.js 3.4.9 fails the caller that reconnects that connection with the 57P01 it kept.
         assert.equal(await after, [{ ok: 1 }]);
       }
-    } finally {
-      await admin.end();
-      await db.close();
-    }
+    });
   });
 
   t('a transaction waiting for the connection the server ends gets it once it has reconnected (postgres.js #1195)', async () => {
-    const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
-    db.enforceTimeouts!({ acquireMs: 3000, statementMs: 5000 });
-    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    try {
+    await withPool(1, { acquireMs: 3000, statementMs: 5000 }, async (db, admin) => {
       let pid = 0;
       let endFirst!: () => void;
       const first = db.transaction(async (tx) => {
@@ -131,17 +135,11 @@ if (TEST_DATABASE_URL) {
       endFirst();
       assert.is(await first, 'CONNECTION_CLOSED');
       assert.equal(await db.query('SELECT 2 AS ok'), [{ ok: 2 }]);
-    } finally {
-      await admin.end();
-      await db.close();
-    }
+    });
   });
 
   t('a transaction handed the stale error of a connection the server ended does not take that connection out of the pool', async () => {
-    const db = openPostgres(TEST_DATABASE_URL!, { max: 1 });
-    db.enforceTimeouts!({ acquireMs: 3000, statementMs: 5000 });
-    const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    try {
+    await withPool(1, { acquireMs: 3000, statementMs: 5000 }, async (db, admin) => {
       const sleeping = db.query("SELECT pg_sleep(5), 'stale-sleeper' AS mark").then(() => 'slept', (error: { code?: string }) => error.code);
       let pids: { pid: number }[] = [];
       while (!pids.length) {
@@ -156,10 +154,7 @@ if (TEST_DATABASE_URL) {
       assert.equal(await db.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok')).catch((error: { code?: string }) => error.code), [{ ok: 1 }]);
       assert.equal(await db.query('SELECT 2 AS ok').catch((error: { code?: string }) => error.code), [{ ok: 2 }], 'the connection is back in the pool');
       assert.ok(Date.now() - started < 2000, `at once (${Date.now() - started} ms)`);
-    } finally {
-      await admin.end();
-      await db.close();
-    }
+    });
   });
 
   t('a statement past its timeout answers a DatabaseTimeout and is cancelled on the server, in a transaction or not', async () => {
